@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Builds the pinned Kubernetes control-plane binaries used by tests and the local run,
+# from Go modules (no container engine, no release downloads).
+#
+# Output layout (kube-api-test's):  $KUBE_API_TEST_DIR/k8s/<k8s-version>-linux-amd64/
+#   kube-apiserver kube-controller-manager kube-scheduler kubectl etcd kwok helm
+# A second run with everything present does nothing.
+set -euo pipefail
+
+K8S_VERSION=${K8S_VERSION:-1.36.3}
+K8S_MINOR=$(echo "$K8S_VERSION" | cut -d. -f2)
+STAGING_VERSION=0.${K8S_MINOR}.$(echo "$K8S_VERSION" | cut -d. -f3)
+ETCD_VERSION=${ETCD_VERSION:-3.6.16}
+KWOK_VERSION=${KWOK_VERSION:-0.8.0}
+HELM_VERSION=${HELM_VERSION:-3.22.0}
+
+TEST_DIR=${KUBE_API_TEST_DIR:-$HOME/.kubeapitest}
+BIN=$TEST_DIR/k8s/$K8S_VERSION-linux-amd64
+WRAP=${TIDB_OPERATOR_BUILD_DIR:-$HOME/.cache/tidb-operator-java/wrappers}
+
+log() { printf '[build-binaries] %s\n' "$*" >&2; }
+
+if ! command -v go >/dev/null 2>&1; then
+  log "Go is not installed (need Go >= 1.26 on PATH). Install it and run again."
+  exit 1
+fi
+
+export GOTOOLCHAIN=local GOFLAGS=-modcacherw CGO_ENABLED=0
+mkdir -p "$BIN" "$WRAP"
+
+have() { [ -x "$BIN/$1" ] && [ -f "$BIN/.stamp-$1-$2" ]; }
+stamp() { rm -f "$BIN"/.stamp-"$1"-*; touch "$BIN/.stamp-$1-$2"; }
+start=$(date +%s)
+
+# --- kube-apiserver, kube-controller-manager, kube-scheduler, kubectl --------------------------
+K8S_CMDS="kube-apiserver kube-controller-manager kube-scheduler kubectl"
+need_k8s=0
+for c in $K8S_CMDS; do have "$c" "$K8S_VERSION" || need_k8s=1; done
+if [ "$need_k8s" = 1 ]; then
+  log "building $K8S_CMDS v$K8S_VERSION (staging modules v$STAGING_VERSION)"
+  d=$WRAP/k8s-$K8S_VERSION; rm -rf "$d"; mkdir -p "$d"; cd "$d"
+  printf 'module local.invalid/k8sbins\n\ngo 1.26.0\n' > go.mod
+  gomod=$(go mod download -json "k8s.io/kubernetes@v$K8S_VERSION" | sed -n 's/.*"GoMod": "\(.*\)",*/\1/p')
+  [ -f "$gomod" ] || { log "could not download k8s.io/kubernetes@v$K8S_VERSION"; exit 1; }
+  # Every staging module the root go.mod replaces with ./staging/... must point at the published one.
+  for m in $(sed -n 's#^[[:space:]]*\(k8s\.io/[a-z0-9-]*\) => \./staging/.*#\1#p' "$gomod"); do
+    go mod edit -replace="$m=$m@v$STAGING_VERSION"
+  done
+  for c in $K8S_CMDS; do go get -tool "k8s.io/kubernetes/cmd/$c@v$K8S_VERSION"; done
+  ld="-s -w"
+  bd=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ld="$ld -X $p.gitVersion=v$K8S_VERSION -X $p.gitMajor=1 -X $p.gitMinor=$K8S_MINOR -X $p.gitTreeState=clean -X $p.buildDate=$bd"
+  done
+  pkgs=""; for c in $K8S_CMDS; do pkgs="$pkgs k8s.io/kubernetes/cmd/$c"; done
+  # shellcheck disable=SC2086
+  go build -trimpath -ldflags "$ld" -o "$BIN/" $pkgs
+  for c in $K8S_CMDS; do stamp "$c" "$K8S_VERSION"; done
+  log "kubernetes binaries done after $(( $(date +%s) - start ))s"
+fi
+
+# --- etcd ----------------------------------------------------------------------------------------
+if ! have etcd "$ETCD_VERSION"; then
+  log "building etcd v$ETCD_VERSION"
+  d=$WRAP/etcd-$ETCD_VERSION; rm -rf "$d"; mkdir -p "$d"; cd "$d"
+  printf 'module local.invalid/etcdbin\n\ngo 1.26.0\n' > go.mod
+  go get -tool "go.etcd.io/etcd/server/v3@v$ETCD_VERSION"
+  go build -trimpath -ldflags "-s -w" -o "$BIN/etcd" go.etcd.io/etcd/server/v3
+  stamp etcd "$ETCD_VERSION"
+  log "etcd done after $(( $(date +%s) - start ))s"
+fi
+
+# --- kwok ----------------------------------------------------------------------------------------
+if ! have kwok "$KWOK_VERSION"; then
+  log "building kwok v$KWOK_VERSION"
+  d=$WRAP/kwok-$KWOK_VERSION; rm -rf "$d"; mkdir -p "$d"; cd "$d"
+  printf 'module local.invalid/kwokbin\n\ngo 1.26.0\n' > go.mod
+  go get -tool "sigs.k8s.io/kwok/cmd/kwok@v$KWOK_VERSION"
+  go build -trimpath -ldflags "-s -w -X sigs.k8s.io/kwok/pkg/consts.Version=v$KWOK_VERSION" -o "$BIN/kwok" sigs.k8s.io/kwok/cmd/kwok
+  # kwok has no built-in stages: keep the stage definitions from the module beside the binary.
+  src=$(go list -m -f '{{.Dir}}' sigs.k8s.io/kwok)/kustomize/stage
+  rm -rf "$BIN/kwok-stages"; mkdir -p "$BIN/kwok-stages"; cp -r "$src"/. "$BIN/kwok-stages/"; chmod -R u+w "$BIN/kwok-stages"
+  stamp kwok "$KWOK_VERSION"
+  log "kwok done after $(( $(date +%s) - start ))s"
+fi
+
+# --- helm ----------------------------------------------------------------------------------------
+if ! have helm "$HELM_VERSION"; then
+  log "building helm v$HELM_VERSION"
+  d=$WRAP/helm-$HELM_VERSION; rm -rf "$d"; mkdir -p "$d"; cd "$d"
+  printf 'module local.invalid/helmbin\n\ngo 1.26.0\n' > go.mod
+  go get -tool "helm.sh/helm/v3/cmd/helm@v$HELM_VERSION"
+  h=helm.sh/helm/v3
+  go build -trimpath -ldflags "-s -w -X $h/internal/version.version=v$HELM_VERSION \
+    -X $h/pkg/chartutil.k8sVersionMajor=1 -X $h/pkg/chartutil.k8sVersionMinor=$K8S_MINOR \
+    -X $h/pkg/lint/rules.k8sVersionMajor=1 -X $h/pkg/lint/rules.k8sVersionMinor=$K8S_MINOR" \
+    -o "$BIN/helm" "$h/cmd/helm"
+  stamp helm "$HELM_VERSION"
+  log "helm done after $(( $(date +%s) - start ))s"
+fi
+
+log "all binaries present in $BIN ($(( $(date +%s) - start ))s)"
+echo "$BIN"
