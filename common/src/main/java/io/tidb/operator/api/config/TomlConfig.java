@@ -1,0 +1,50 @@
+package io.tidb.operator.api.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+
+/**
+ * Parses and renders component configuration files in TOML, the format PD, TiKV, TiDB, TiFlash,
+ * TiCDC, TiProxy and Pump read. Uses {@code jackson-dataformat-toml}; stateless.
+ */
+public final class TomlConfig {
+
+  private static final TomlMapper MAPPER = new TomlMapper();
+
+  private TomlConfig() {}
+
+  /**
+   * Parses a TOML document into a tree of tables.
+   *
+   * @throws InvalidConfigException with the parser's message if the text is not valid TOML
+   */
+  public static ObjectNode parse(String toml) {
+    try {
+      JsonNode node = MAPPER.readTree(toml);
+      if (node == null || node.isMissingNode()) {
+        return MAPPER.createObjectNode();
+      }
+      return (ObjectNode) node;
+    } catch (JsonProcessingException e) {
+      throw new InvalidConfigException("config is not valid TOML: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /**
+   * Renders a tree of tables as a TOML document.
+   *
+   * @throws InvalidConfigException if the tree holds something TOML cannot express (e.g. null)
+   */
+  public static String render(JsonNode tree) {
+    if (!tree.isObject()) {
+      throw new InvalidConfigException("a TOML document must be a table, got " + tree.getNodeType());
+    }
+    try {
+      return MAPPER.writeValueAsString(tree);
+    } catch (JsonProcessingException e) {
+      throw new InvalidConfigException("config cannot be rendered as TOML: " + e.getOriginalMessage(), e);
+    }
+  }
+}
