@@ -1,0 +1,34 @@
+{{/*
+Command-line flags of the two processes. Kept together so they can be checked against the
+picocli @Option names of ControllerMain and WebhookMain in one place.
+*/}}
+{{- define "tidb-operator.controller.args" -}}
+- --watch-namespaces={{ join "," .Values.watchNamespaces }}
+- --workers={{ .Values.controller.workers }}
+- --resync-seconds={{ .Values.controller.resyncSeconds }}
+- --port={{ .Values.controller.port }}
+- --discovery-image={{ default (include "tidb-operator.controller.image" .) .Values.controller.discoveryImage }}
+- --log-level={{ .Values.controller.logLevel }}
+{{- if .Values.controller.leaderElection.enabled }}
+- --leader-election
+- --leader-election-namespace={{ .Release.Namespace }}
+- --leader-election-lease={{ include "tidb-operator.controller.fullname" . }}
+{{- end }}
+{{- end }}
+
+{{- define "tidb-operator.webhook.args" -}}
+- --port={{ .Values.webhook.port }}
+- --log-level={{ .Values.webhook.logLevel }}
+{{- if .Values.certManager.enabled }}
+- --cert-dir=/etc/tidb-operator/webhook-tls
+{{- else }}
+- --namespace={{ .Release.Namespace }}
+- --service={{ include "tidb-operator.webhook.fullname" . }}
+- --secret={{ include "tidb-operator.webhook.secretName" . }}
+- --validating-webhook-configuration={{ include "tidb-operator.webhook.configurationName" . }}
+- --mutating-webhook-configuration={{ include "tidb-operator.webhook.configurationName" . }}
+- --cluster-domain={{ .Values.clusterDomain }}
+- --cert-validity-hours={{ .Values.webhook.certificate.validityHours }}
+- --cert-renew-before-hours={{ .Values.webhook.certificate.renewBeforeHours }}
+{{- end }}
+{{- end }}
