@@ -1,0 +1,21 @@
+# syntax=docker/dockerfile:1
+# The webhook process image. Build from the repository root:
+#   docker build -f docker/webhook.Dockerfile -t <registry>/tidb-operator-java/webhook:<version> .
+# (or: podman build / buildah bud with the same arguments). See docs/install.md.
+
+FROM maven:3.9-eclipse-temurin-17 AS build
+WORKDIR /src
+COPY . .
+# Build webhook and the modules it needs, then gather its runtime classpath in one folder.
+RUN mvn -B -q -pl webhook -am install -DskipTests \
+ && mvn -B -q -pl webhook dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib \
+ && cp webhook/target/webhook-*.jar webhook/target/lib/
+
+FROM eclipse-temurin:17-jre
+LABEL org.opencontainers.image.title="tidb-operator-java webhook" \
+      org.opencontainers.image.description="TiDB Operator (Java): the webhook process"
+COPY --from=build /src/webhook/target/lib/ /opt/tidb-operator/lib/
+# Run as the same non-root user the Helm chart asks for (runAsUser 65532); the root filesystem
+# may be read-only, the chart mounts an emptyDir on /tmp.
+USER 65532:65532
+ENTRYPOINT ["java", "-XX:-UsePerfData", "-cp", "/opt/tidb-operator/lib/*", "io.tidb.operator.webhook.WebhookMain"]
