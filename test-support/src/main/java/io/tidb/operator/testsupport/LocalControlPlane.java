@@ -1,0 +1,114 @@
+package io.tidb.operator.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The full local control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok
+ * with fake nodes) from {@code hack/control-plane.sh}. The first call per JVM runs {@code up}, which
+ * reuses a plane that is already running (hack/test.sh starts one before Maven and stops it after).
+ * A plane this JVM started is left running for later test JVMs and runs; stop it with
+ * {@code hack/control-plane.sh down}.
+ */
+public final class LocalControlPlane {
+
+  private static final Logger log = LoggerFactory.getLogger(LocalControlPlane.class);
+  private static final long UP_TIMEOUT_SECONDS = 300;
+  static final String STATE_DIR_ENV = "TIDB_OPERATOR_LOCAL_DIR";
+
+  private static ClusterAccess shared;
+
+  private LocalControlPlane() {
+  }
+
+  /** The running plane's access, starting it on the first call in this JVM if needed. */
+  public static synchronized ClusterAccess shared() {
+    if (shared == null) {
+      KubernetesBinaries.fromEnvironment()
+          .requirePresent("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler", "kubectl", "kwok");
+      Path kubeconfig = up(ProjectDirectory.root().resolve("hack/control-plane.sh"));
+      shared = new ClusterAccess(read(kubeconfig));
+    }
+    return shared;
+  }
+
+  private static Path up(Path script) {
+    try {
+      Path output = Files.createTempFile("control-plane-up-", ".log");
+      Process process = new ProcessBuilder(script.toString(), "up")
+          .redirectError(output.toFile())
+          .start();
+      process.getOutputStream().close();
+      String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(UP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new IllegalStateException(script + " up did not finish in " + UP_TIMEOUT_SECONDS + "s; see " + output);
+      }
+      String messages = Files.readString(output);
+      Files.delete(output);
+      if (process.exitValue() != 0) {
+        throw new IllegalStateException(script + " up failed with exit code " + process.exitValue() + ":\n" + messages);
+      }
+      Path kubeconfig = Path.of(lastLine(stdout));
+      log.info("local control plane ready kubeconfig={} messages={}", kubeconfig, lastLine(messages));
+      return kubeconfig;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run " + script, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while running " + script + " up", e);
+    }
+  }
+
+  /** The script's state directory: {@code TIDB_OPERATOR_LOCAL_DIR} or its default. */
+  public static Path stateDirectory() {
+    String configured = System.getenv(STATE_DIR_ENV);
+    return configured != null && !configured.isBlank()
+        ? Path.of(configured)
+        : Path.of(System.getProperty("user.home"), ".local/share/tidb-operator-java/control-plane");
+  }
+
+  /** The running components' process ids by name (etcd, kube-apiserver, ...), from the script's pid files. */
+  public static Map<String, Long> processIds() {
+    Path pids = stateDirectory().resolve("pids");
+    Map<String, Long> result = new TreeMap<>();
+    try (Stream<Path> files = Files.list(pids)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        String name = file.getFileName().toString();
+        if (name.endsWith(".pid")) {
+          result.put(name.substring(0, name.length() - 4), Long.parseLong(Files.readString(file).strip()));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read pid files in " + pids, e);
+    }
+    return result;
+  }
+
+  /** The last non-blank line of a command's output; the script prints the kubeconfig path there. */
+  static String lastLine(String output) {
+    List<String> lines = output.lines().filter(line -> !line.isBlank()).toList();
+    if (lines.isEmpty()) {
+      throw new IllegalStateException("expected output, got none");
+    }
+    return lines.get(lines.size() - 1).strip();
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read kubeconfig " + file, e);
+    }
+  }
+}
