@@ -1,0 +1,91 @@
+package io.tidb.operator.certs;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loads the serving certificate from a source once, then again every {@code period}, and hands
+ * each different certificate to a listener. A failed load is logged and the last good certificate
+ * stays in use; the next period tries again.
+ */
+public final class CertificateWatcher implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(CertificateWatcher.class);
+
+  private final String source;
+  private final Supplier<ServingCertificate> loader;
+  private final Duration period;
+  private final ScheduledExecutorService scheduler;
+  private volatile ServingCertificate current;
+
+  /**
+   * @param source what is loaded, for logs, e.g. {@code secret=tidb-admin/webhook-tls}
+   * @param loader reads (and, for self-managed certificates, renews) the serving certificate;
+   *     throws when there is no usable certificate
+   */
+  public CertificateWatcher(String source, Supplier<ServingCertificate> loader, Duration period) {
+    this.source = Objects.requireNonNull(source, "source");
+    this.loader = Objects.requireNonNull(loader, "loader");
+    if (period.isNegative() || period.isZero()) {
+      throw new IllegalArgumentException("period " + period + " must be positive");
+    }
+    this.period = period;
+    this.scheduler =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "certificate-watcher");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /**
+   * Loads the first certificate (a failure propagates), then checks every period and calls
+   * {@code onChange} with each certificate that differs from the last one.
+   */
+  public ServingCertificate start(Consumer<ServingCertificate> onChange) {
+    current = loader.get();
+    log.info("certificate loaded source={} {}", source, current.describe());
+    long millis = period.toMillis();
+    scheduler.scheduleWithFixedDelay(() -> check(onChange), millis, millis, TimeUnit.MILLISECONDS);
+    return current;
+  }
+
+  /** The certificate last loaded. */
+  public ServingCertificate current() {
+    return current;
+  }
+
+  private void check(Consumer<ServingCertificate> onChange) {
+    try {
+      ServingCertificate loaded = loader.get();
+      if (!loaded.sameAs(current)) {
+        log.info(
+            "certificate changed source={} old={} new={}",
+            source,
+            current.describe(),
+            loaded.describe());
+        onChange.accept(loaded);
+        current = loaded;
+      }
+    } catch (RuntimeException e) {
+      log.warn(
+          "certificate check failed, keeping current source={} current={} error=\"{}\"",
+          source,
+          current.describe(),
+          e.toString());
+    }
+  }
+
+  @Override
+  public void close() {
+    scheduler.shutdownNow();
+  }
+}
