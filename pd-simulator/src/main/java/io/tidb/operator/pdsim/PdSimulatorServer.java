@@ -1,0 +1,274 @@
+package io.tidb.operator.pdsim;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The simulator's HTTP server (the JDK's {@link HttpServer}). URL layout, for the TidbCluster
+ * {@code <ns>/<tc>}:
+ *
+ * <pre>
+ * /clusters/&lt;ns&gt;/&lt;tc&gt;/pd/api/...                    the PD service (any member; leader-served routes
+ *                                                   need a leader)
+ * /clusters/&lt;ns&gt;/&lt;tc&gt;/members/&lt;member&gt;/pd/api/...    one PD member (e.g. /pd/api/v2/ready)
+ * /clusters/&lt;ns&gt;/&lt;tc&gt;/tidb/&lt;pod&gt;/status               one TiDB server's status port
+ * /sim/...                                          the simulator's own API ({@link AdminApi})
+ * </pre>
+ *
+ * Every request under {@code /clusters} is recorded, and fault rules are applied to it first.
+ */
+public final class PdSimulatorServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PdSimulatorServer.class);
+  private static final String CLUSTERS = "/clusters/";
+
+  private final SimulatedClusters clusters;
+  private final FaultInjector faults = new FaultInjector();
+  private final CallRecorder recorder = new CallRecorder();
+  private final AdminApi admin;
+  private final Clock clock;
+  private final Map<ClusterKey, PdApi> pdApis = new ConcurrentHashMap<>();
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final ScheduledExecutorService stepper;
+
+  private PdSimulatorServer(SimulatedClusters clusters, HttpServer server, Clock clock) {
+    this.clusters = clusters;
+    this.server = server;
+    this.clock = clock;
+    this.admin = new AdminApi(clusters, faults, recorder);
+    AtomicInteger threads = new AtomicInteger();
+    this.executor = Executors.newCachedThreadPool(r -> daemon(r, "pd-sim-http-" + threads.incrementAndGet()));
+    this.stepper = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "pd-sim-step"));
+    server.setExecutor(executor);
+    server.createContext("/", this::exchange);
+  }
+
+  /** Starts a simulator on 127.0.0.1 with a free port. */
+  public static PdSimulatorServer start(SimulatedClusters clusters) throws IOException {
+    return start(clusters, new InetSocketAddress("127.0.0.1", 0));
+  }
+
+  public static PdSimulatorServer start(SimulatedClusters clusters, InetSocketAddress bind)
+      throws IOException {
+    PdSimulatorServer simulator =
+        new PdSimulatorServer(clusters, HttpServer.create(bind, 64), Clock.systemUTC());
+    simulator.server.start();
+    LOG.info("pd-simulator started address={}", simulator.baseUrl());
+    return simulator;
+  }
+
+  private static Thread daemon(Runnable runnable, String name) {
+    Thread thread = new Thread(runnable, name);
+    thread.setDaemon(true);
+    return thread;
+  }
+
+  /** Steps every cluster at a fixed interval, so the local run makes progress without polls. */
+  public void stepEvery(Duration interval) {
+    stepper.scheduleAtFixedRate(clusters::stepAll, interval.toMillis(), interval.toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  public SimulatedClusters clusters() {
+    return clusters;
+  }
+
+  public SimulatedPdCluster pd(ClusterKey key) {
+    return clusters.pd(key);
+  }
+
+  public FaultInjector faults() {
+    return faults;
+  }
+
+  public CallRecorder recorder() {
+    return recorder;
+  }
+
+  /** Every call received so far, oldest first. */
+  public java.util.List<RecordedCall> calls() {
+    return recorder.calls();
+  }
+
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  public URI baseUrl() {
+    return URI.create("http://" + server.getAddress().getHostString() + ":" + port());
+  }
+
+  /** The PD URL template: {@code {namespace}} and {@code {name}} name the TidbCluster. */
+  public String pdUrlTemplate() {
+    return baseUrl() + "/clusters/{namespace}/{name}";
+  }
+
+  /** The per-member PD URL template; {@code {member}} is the PD member (pod) name. */
+  public String pdMemberUrlTemplate() {
+    return pdUrlTemplate() + "/members/{member}";
+  }
+
+  /** The TiDB status URL template; the client appends {@code /status}. */
+  public String tidbStatusUrlTemplate() {
+    return pdUrlTemplate() + "/tidb/{pod}";
+  }
+
+  public URI pdUrl(ClusterKey key) {
+    return URI.create(baseUrl() + CLUSTERS + key.namespace() + "/" + key.name());
+  }
+
+  public URI pdMemberUrl(ClusterKey key, String member) {
+    return URI.create(pdUrl(key) + "/members/" + member);
+  }
+
+  public URI tidbStatusUrl(ClusterKey key, String pod) {
+    return URI.create(pdUrl(key) + "/tidb/" + pod);
+  }
+
+  @Override
+  public void close() {
+    stepper.shutdownNow();
+    server.stop(0);
+    executor.shutdownNow();
+    LOG.info("pd-simulator stopped address={}", baseUrl());
+  }
+
+  // ---------------------------------------------------------------- request handling
+
+  /** Where a request under /clusters goes. */
+  record Target(ClusterKey cluster, String component, String instance, String innerPath) {}
+
+  /** Splits {@code /clusters/<ns>/<tc>/...}; empty when the path names no known target. */
+  static Optional<Target> target(String path) {
+    if (!path.startsWith(CLUSTERS)) {
+      return Optional.empty();
+    }
+    String[] parts = path.substring(CLUSTERS.length()).split("/", 4);
+    if (parts.length < 4 || parts[0].isEmpty() || parts[1].isEmpty()) {
+      return Optional.empty();
+    }
+    ClusterKey key = new ClusterKey(parts[0], parts[1]);
+    String rest = parts[3];
+    switch (parts[2]) {
+      case "pd" -> {
+        return Optional.of(new Target(key, "pd", null, "/pd/" + rest));
+      }
+      case "members", "tidb" -> {
+        int slash = rest.indexOf('/');
+        if (slash <= 0) {
+          return Optional.empty();
+        }
+        String component = parts[2].equals("members") ? "pd" : "tidb";
+        return Optional.of(new Target(key, component, rest.substring(0, slash),
+            rest.substring(slash)));
+      }
+      default -> {
+        return Optional.empty();
+      }
+    }
+  }
+
+  private void exchange(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      Instant received = clock.instant();
+      String method = exchange.getRequestMethod();
+      String path = exchange.getRequestURI().getPath();
+      String rawQuery = exchange.getRequestURI().getRawQuery();
+      String body = readBody(exchange);
+      SimResponse response;
+      if (path.startsWith("/sim/")) {
+        response = admin.handle(new SimRequest(method, path, SimRequest.parseQuery(rawQuery), body));
+      } else {
+        Optional<Target> target = target(path);
+        SimRequest request = new SimRequest(method,
+            target.map(Target::innerPath).orElse(path), SimRequest.parseQuery(rawQuery), body);
+        response = target.isPresent() ? answer(target.get(), request) : SimResponse.notFound();
+        recorder.record(new RecordedCall(received,
+            target.map(Target::cluster).orElse(null), target.map(Target::component).orElse(null),
+            target.map(Target::instance).orElse(null), method, request.path(), rawQuery, body,
+            response.status()));
+      }
+      send(exchange, response);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.error("pd-simulator request failed method={} path={}", exchange.getRequestMethod(),
+          exchange.getRequestURI().getPath(), e);
+      throw e;
+    }
+  }
+
+  private SimResponse answer(Target target, SimRequest request) throws InterruptedException {
+    Optional<FaultInjector.ActiveFault> fault = faults.take(target.cluster(), target.component(),
+        target.instance(), request.method(), request.path());
+    if (fault.isPresent()) {
+      FaultRule rule = fault.get().rule();
+      if (!rule.delay().isZero()) {
+        Thread.sleep(rule.delay().toMillis());
+      }
+      if (rule.status() != 0) {
+        return SimResponse.pdMessage(rule.status(),
+            "[PD:simulator:ErrInjectedFault]fault injected by pd-simulator rule " + fault.get().id());
+      }
+    }
+    if (target.component().equals("tidb")) {
+      return tidbStatus(target, request);
+    }
+    PdApi api = pdApis.computeIfAbsent(target.cluster(), k -> new PdApi(clusters.pd(k)));
+    return api.handle(request, target.instance());
+  }
+
+  private SimResponse tidbStatus(Target target, SimRequest request) {
+    if (!request.path().equals("/status")) {
+      return SimResponse.notFound();
+    }
+    return switch (clusters.tidb(target.cluster()).status(target.instance())) {
+      case HEALTHY -> new SimResponse(200, "application/json",
+          GoJson.compact(PdJsonViews.tidbStatus(clusters.pd(target.cluster()).settings().tidbVersion())),
+          Map.of());
+      case UNHEALTHY -> SimResponse.empty(500);
+      case UNREACHABLE -> SimResponse.unreachable(
+          "TiDB server " + target.instance() + " of " + target.cluster());
+    };
+  }
+
+  private static String readBody(HttpExchange exchange) throws IOException {
+    try (InputStream in = exchange.getRequestBody()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  private static void send(HttpExchange exchange, SimResponse response) throws IOException {
+    if (response.contentType() != null) {
+      exchange.getResponseHeaders().set("Content-Type", response.contentType());
+    }
+    response.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
+    byte[] bytes = response.body().getBytes(StandardCharsets.UTF_8);
+    exchange.sendResponseHeaders(response.status(), bytes.length == 0 ? -1 : bytes.length);
+    if (bytes.length > 0) {
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(bytes);
+      }
+    }
+  }
+}
