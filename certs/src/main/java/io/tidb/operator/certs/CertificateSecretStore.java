@@ -12,7 +12,7 @@ import java.util.Optional;
  * when the Secret already exists and {@link #replace} fails with 409 when it changed since it was
  * read; the caller decides what to do.
  */
-public final class CertificateSecretStore {
+public class CertificateSecretStore {
 
   static final String MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
   static final String MANAGED_BY = "tidb-operator-webhook";
