@@ -1,0 +1,96 @@
+package io.tidb.operator.controller.desired;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The {@code app.kubernetes.io/*} labels upstream TiDB Operator puts on everything it creates, so
+ * tools and queries written for upstream keep working.
+ *
+ * <ul>
+ *   <li>{@code app.kubernetes.io/name=tidb-cluster}
+ *   <li>{@code app.kubernetes.io/managed-by=tidb-operator}
+ *   <li>{@code app.kubernetes.io/instance=<instance>}: the cluster's own {@code app.kubernetes.io/instance}
+ *       label if it has one (Helm-installed clusters), else its name — see {@link #instanceOf}
+ *   <li>{@code app.kubernetes.io/component=pd|tikv|tidb|discovery}
+ *   <li>Services only: {@code app.kubernetes.io/used-by=end-user} on client Services, {@code peer} on
+ *       headless ones.
+ * </ul>
+ *
+ * <p>All maps returned are sorted and mutable copies.
+ */
+public final class Labels {
+  public static final String NAME = "app.kubernetes.io/name";
+  public static final String INSTANCE = "app.kubernetes.io/instance";
+  public static final String COMPONENT = "app.kubernetes.io/component";
+  public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+  public static final String USED_BY = "app.kubernetes.io/used-by";
+
+  public static final String NAME_VALUE = "tidb-cluster";
+  public static final String MANAGED_BY_VALUE = "tidb-operator";
+  public static final String USED_BY_END_USER = "end-user";
+  public static final String USED_BY_PEER = "peer";
+
+  private Labels() {}
+
+  /** The instance label value for a cluster: its {@code app.kubernetes.io/instance} label, else its name. */
+  public static String instanceOf(HasMetadata cluster) {
+    Map<String, String> labels = cluster.getMetadata().getLabels();
+    String instance = labels == null ? null : labels.get(INSTANCE);
+    return instance == null ? cluster.getMetadata().getName() : instance;
+  }
+
+  /** Labels selecting every object of one cluster: name, managed-by, instance. */
+  public static SortedMap<String, String> cluster(String instance) {
+    SortedMap<String, String> labels = new TreeMap<>();
+    labels.put(NAME, NAME_VALUE);
+    labels.put(MANAGED_BY, MANAGED_BY_VALUE);
+    labels.put(INSTANCE, instance);
+    return labels;
+  }
+
+  /**
+   * Labels selecting one component of one cluster. This is the StatefulSet/Deployment selector and
+   * the Service selector, so it must never change for an existing cluster.
+   */
+  public static SortedMap<String, String> component(String instance, Component component) {
+    SortedMap<String, String> labels = cluster(instance);
+    labels.put(COMPONENT, component.label());
+    return labels;
+  }
+
+  /** {@link #component} plus {@code used-by=end-user}: labels of a client Service. */
+  public static SortedMap<String, String> clientService(String instance, Component component) {
+    SortedMap<String, String> labels = component(instance, component);
+    labels.put(USED_BY, USED_BY_END_USER);
+    return labels;
+  }
+
+  /** {@link #component} plus {@code used-by=peer}: labels of a headless peer Service. */
+  public static SortedMap<String, String> peerService(String instance, Component component) {
+    SortedMap<String, String> labels = component(instance, component);
+    labels.put(USED_BY, USED_BY_PEER);
+    return labels;
+  }
+
+  /** {@link #component} as a {@code matchLabels} selector. */
+  public static LabelSelector selector(String instance, Component component) {
+    return new LabelSelectorBuilder().withMatchLabels(component(instance, component)).build();
+  }
+
+  /** {@link #component} in {@code key=value,...} form, for list calls and informers. */
+  public static String selectorString(String instance, Component component) {
+    StringBuilder sb = new StringBuilder();
+    component(instance, component).forEach((k, v) -> {
+      if (sb.length() > 0) {
+        sb.append(',');
+      }
+      sb.append(k).append('=').append(v);
+    });
+    return sb.toString();
+  }
+}
