@@ -1,0 +1,38 @@
+package io.tidb.operator.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tidb.operator.api.CompatExamples.Example;
+import io.tidb.operator.api.v1alpha1.TidbCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every upstream example reads into TidbCluster and writes back to the same JSON tree. */
+class CompatRoundTripTest {
+
+  @Test
+  void examplesArePresent() {
+    assertTrue(CompatExamples.all().size() >= 30, "expected the 30 upstream examples");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("io.tidb.operator.api.CompatExamples#arguments")
+  void roundTripsWithoutLossOrInvention(Example example) {
+    TidbCluster tc = ApiObjects.fromTree(example.tree(), TidbCluster.class);
+    JsonNode back = ApiObjects.toTree(tc);
+    assertEquals(example.tree(), back, () -> JsonDiffs.describe(example.tree(), back));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("io.tidb.operator.api.CompatExamples#arguments")
+  void deepCopyIsEqualAndIndependent(Example example) {
+    TidbCluster tc = ApiObjects.fromTree(example.tree(), TidbCluster.class);
+    TidbCluster copy = ApiObjects.deepCopy(tc);
+    assertEquals(ApiObjects.toTree(tc), ApiObjects.toTree(copy));
+    copy.getSpec().setVersion("changed");
+    assertTrue(!"changed".equals(tc.getSpec().getVersion()), "copy shares state with original");
+  }
+}
