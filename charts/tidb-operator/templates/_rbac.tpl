@@ -47,7 +47,7 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: [""]
   resources: ["secrets"]
   resourceNames: [{{ include "tidb-operator.webhook.secretName" . | quote }}]
-  verbs: ["get", "update", "patch"]
+  verbs: ["get", "update"]
 {{- end }}
 
 {{- define "tidb-operator.webhook.configurationRules" -}}
