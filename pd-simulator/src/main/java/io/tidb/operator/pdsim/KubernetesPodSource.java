@@ -1,0 +1,88 @@
+package io.tidb.operator.pdsim;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
+import io.fabric8.kubernetes.client.dsl.PodResource;
+import io.fabric8.kubernetes.api.model.PodList;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the simulated clusters in line with the TidbCluster pods of a Kubernetes cluster: an
+ * informer on pods labelled {@code app.kubernetes.io/managed-by=tidb-operator} and {@code
+ * app.kubernetes.io/component} in pd, tikv, tiflash, tidb; every change re-derives the state of
+ * the pod's cluster ({@code app.kubernetes.io/instance}) from all of its pods.
+ */
+public final class KubernetesPodSource implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(KubernetesPodSource.class);
+
+  private final SimulatedClusters clusters;
+  private final SharedIndexInformer<Pod> informer;
+
+  private KubernetesPodSource(SimulatedClusters clusters, SharedIndexInformer<Pod> informer) {
+    this.clusters = clusters;
+    this.informer = informer;
+  }
+
+  /**
+   * Starts watching and waits for the initial list.
+   *
+   * @param namespace the namespace to watch, or null for all namespaces
+   */
+  public static KubernetesPodSource start(
+      KubernetesClient client, String namespace, SimulatedClusters clusters) {
+    FilterWatchListDeletable<Pod, PodList, PodResource> pods =
+        namespace == null ? client.pods().inAnyNamespace() : client.pods().inNamespace(namespace);
+    SharedIndexInformer<Pod> informer = pods
+        .withLabel(PodTopology.MANAGED_BY, PodTopology.OPERATOR)
+        .withLabelIn(PodTopology.COMPONENT, PodTopology.COMPONENTS.toArray(String[]::new))
+        .runnableInformer(0);
+    KubernetesPodSource source = new KubernetesPodSource(clusters, informer);
+    informer.addEventHandler(source.handler());
+    informer.run();
+    LOG.info("pod source started namespace={}", namespace == null ? "<all>" : namespace);
+    return source;
+  }
+
+  private ResourceEventHandler<Pod> handler() {
+    return new ResourceEventHandler<>() {
+      @Override
+      public void onAdd(Pod pod) {
+        resync(pod);
+      }
+
+      @Override
+      public void onUpdate(Pod oldPod, Pod newPod) {
+        resync(newPod);
+      }
+
+      @Override
+      public void onDelete(Pod pod, boolean deletedFinalStateUnknown) {
+        resync(pod);
+      }
+    };
+  }
+
+  private void resync(Pod changed) {
+    PodTopology.clusterOf(changed).ifPresent(key -> {
+      List<Pod> pods = informer.getStore().list().stream()
+          .filter(p -> PodTopology.clusterOf(p).filter(key::equals).isPresent())
+          .toList();
+      ClusterPods clusterPods = PodTopology.clusterPods(pods);
+      clusters.syncPods(key, clusterPods);
+      LOG.debug("cluster synced from pods cluster={} pd={} tikv={} tiflash={} tidb={}", key,
+          clusterPods.pd().size(), clusterPods.tikv().size(), clusterPods.tiflash().size(),
+          clusterPods.tidb().size());
+    });
+  }
+
+  @Override
+  public void close() {
+    informer.close();
+  }
+}
