@@ -46,11 +46,11 @@ start_process() {
 
 # stop_process <name>: SIGTERM (graceful shutdown), SIGKILL after 20 s; forgets the pid files.
 stop_process() {
-  local name=$1 pid i
+  local name=$1 pid
   pid=$(cat "$STATE/pids/$name.pid" 2>/dev/null) || return 0
   if process_running "$name"; then
     kill -TERM "$pid" 2>/dev/null || true
-    for i in $(seq 1 100); do
+    for _ in $(seq 1 100); do
       process_running "$name" || break
       sleep 0.2
     done
