@@ -1,0 +1,79 @@
+package io.tidb.operator.controller.pipeline;
+
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the {@link ComponentStep}s of one reconcile in order. The first step whose prerequisite is
+ * unmet, or whose apply reports "still converging", ends the run; exceptions propagate (they are
+ * real errors, retried with backoff by the caller's framework).
+ */
+public final class ClusterPipeline {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterPipeline.class);
+
+  private final List<ComponentStep> steps;
+
+  public ClusterPipeline(List<ComponentStep> steps) {
+    this.steps = List.copyOf(steps);
+  }
+
+  public List<ComponentStep> steps() {
+    return steps;
+  }
+
+  /**
+   * How a run ended.
+   *
+   * @param step the step that stopped the run, or {@code all} when every step ran
+   * @param result {@link StepResult.Continue} when every step ran
+   */
+  public record Outcome(String step, StepResult result) {
+    public boolean converging() {
+      return result instanceof StepResult.Converging;
+    }
+  }
+
+  /**
+   * Runs the steps.
+   *
+   * @throws StepFailedException naming the step, when a step throws
+   */
+  public Outcome run(ClusterContext ctx) throws StepFailedException {
+    for (ComponentStep step : steps) {
+      if (!step.enabled(ctx.cluster())) {
+        continue;
+      }
+      try {
+        var waiting = step.waitingFor(ctx);
+        if (waiting.isPresent()) {
+          return stop(ctx, step, StepResult.converging(waiting.get()));
+        }
+        step.observe(ctx);
+        if (ctx.paused()) {
+          continue;
+        }
+        StepResult result = step.apply(ctx);
+        if (result instanceof StepResult.Converging) {
+          return stop(ctx, step, result);
+        }
+      } catch (StepFailedException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new StepFailedException(step.name(), e);
+      }
+    }
+    return new Outcome("all", StepResult.CONTINUE);
+  }
+
+  private static Outcome stop(ClusterContext ctx, ComponentStep step, StepResult result) {
+    LOG.info(
+        "converging namespace={} cluster={} step={} waiting=\"{}\"",
+        ctx.cluster().getMetadata().getNamespace(),
+        ctx.cluster().getMetadata().getName(),
+        step.name(),
+        ((StepResult.Converging) result).reason());
+    return new Outcome(step.name(), result);
+  }
+}

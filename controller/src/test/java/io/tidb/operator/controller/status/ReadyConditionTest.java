@@ -1,0 +1,118 @@
+package io.tidb.operator.controller.status;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.api.v1alpha1.PdMember;
+import io.tidb.operator.api.v1alpha1.PdStatus;
+import io.tidb.operator.api.v1alpha1.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.TidbMember;
+import io.tidb.operator.api.v1alpha1.TidbStatus;
+import io.tidb.operator.api.v1alpha1.TikvStatus;
+import io.tidb.operator.api.v1alpha1.TikvStore;
+import io.tidb.operator.controller.desired.Component;
+import io.tidb.operator.controller.status.ReadyCondition.Observed;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ReadyConditionTest {
+
+  private static final StatefulSet SETTLED = ComponentPhaseTest.sts(1, 1, "r", "r", 1, 1);
+
+  private static List<Observed> all(StatefulSet pd) {
+    return List.of(
+        new Observed(Component.PD, 1, Optional.of(pd)),
+        new Observed(Component.TIKV, 1, Optional.of(SETTLED)),
+        new Observed(Component.TIDB, 1, Optional.of(SETTLED)));
+  }
+
+  private static TidbClusterStatus healthy() {
+    PdMember m = new PdMember();
+    m.setName("basic-pd-0");
+    m.setHealth(true);
+    PdStatus pd = new PdStatus();
+    pd.setMembers(Map.of("basic-pd-0", m));
+    TikvStore s = new TikvStore();
+    s.setId("1");
+    s.setState("Up");
+    TikvStatus tikv = new TikvStatus();
+    tikv.setStores(Map.of("1", s));
+    TidbMember t = new TidbMember();
+    t.setName("basic-tidb-0");
+    t.setHealth(true);
+    TidbStatus tidb = new TidbStatus();
+    tidb.setMembers(Map.of("basic-tidb-0", t));
+    TidbClusterStatus status = new TidbClusterStatus();
+    status.setPd(pd);
+    status.setTikv(tikv);
+    status.setTidb(tidb);
+    return status;
+  }
+
+  @Test
+  void everythingUpIsReady() {
+    var v = ReadyCondition.evaluate(healthy(), all(SETTLED));
+    assertTrue(v.ready());
+    assertEquals("Ready", v.reason());
+  }
+
+  @Test
+  void statefulSetCheckComesFirst() {
+    TidbClusterStatus status = healthy();
+    status.getPd().getMembers().get("basic-pd-0").setHealth(false);
+    var v = ReadyCondition.evaluate(status, all(ComponentPhaseTest.sts(1, 1, "a", "b", 1, 1)));
+    assertEquals("StatfulSetNotUpToDate", v.reason());
+  }
+
+  @Test
+  void missingStatefulSetIsNotUpToDate() {
+    var v =
+        ReadyCondition.evaluate(
+            healthy(), List.of(new Observed(Component.PD, 1, Optional.empty())));
+    assertEquals("StatfulSetNotUpToDate", v.reason());
+  }
+
+  @Test
+  void unhealthyPd() {
+    TidbClusterStatus status = healthy();
+    status.getPd().getMembers().get("basic-pd-0").setHealth(false);
+    assertEquals("PDUnhealthy", ReadyCondition.evaluate(status, all(SETTLED)).reason());
+  }
+
+  @Test
+  void tooFewPdMembers() {
+    var v =
+        ReadyCondition.evaluate(
+            healthy(),
+            List.of(
+                new Observed(Component.PD, 3, Optional.of(SETTLED)),
+                new Observed(Component.TIKV, 1, Optional.of(SETTLED))));
+    assertEquals("PDUnhealthy", v.reason());
+  }
+
+  @Test
+  void storeNotUp() {
+    TidbClusterStatus status = healthy();
+    status.getTikv().getStores().get("1").setState("Offline");
+    assertEquals("TiKVStoreNotUp", ReadyCondition.evaluate(status, all(SETTLED)).reason());
+  }
+
+  @Test
+  void tidbUnhealthy() {
+    TidbClusterStatus status = healthy();
+    status.getTidb().getMembers().get("basic-tidb-0").setHealth(false);
+    var v = ReadyCondition.evaluate(status, all(SETTLED));
+    assertEquals("TiDBUnhealthy", v.reason());
+    assertEquals("False", v.status());
+  }
+
+  @Test
+  void componentWithoutStatusIsNotReady() {
+    TidbClusterStatus status = healthy();
+    status.setTidb(null);
+    assertEquals("TiDBUnhealthy", ReadyCondition.evaluate(status, all(SETTLED)).reason());
+  }
+}
