@@ -28,17 +28,6 @@ final class PodTopology {
     return Optional.of(new ClusterKey(pod.getMetadata().getNamespace(), labels.get(INSTANCE)));
   }
 
-  /** The pods of every cluster among {@code pods}, grouped by component. */
-  static Map<ClusterKey, ClusterPods> byCluster(List<Pod> pods) {
-    Map<ClusterKey, List<Pod>> grouped = new TreeMap<>();
-    for (Pod pod : pods) {
-      clusterOf(pod).ifPresent(key -> grouped.computeIfAbsent(key, k -> new ArrayList<>()).add(pod));
-    }
-    Map<ClusterKey, ClusterPods> result = new TreeMap<>();
-    grouped.forEach((key, clusterPods) -> result.put(key, clusterPods(clusterPods)));
-    return result;
-  }
-
   /** Groups the pods of one cluster by component; pods of other components are ignored. */
   static ClusterPods clusterPods(List<Pod> pods) {
     Map<String, List<PodInstance>> byComponent = new TreeMap<>();

@@ -1,0 +1,65 @@
+package io.tidb.operator.pdsim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PodTopologyTest {
+
+  private static Pod pod(String namespace, String name, String component, String instance,
+      String phase) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withNamespace(namespace)
+        .withName(name)
+        .withUid(name + "-uid")
+        .withLabels(Map.of(
+            "app.kubernetes.io/component", component,
+            "app.kubernetes.io/instance", instance,
+            "app.kubernetes.io/managed-by", "tidb-operator"))
+        .endMetadata()
+        .withNewStatus().withPhase(phase).endStatus()
+        .build();
+  }
+
+  @Test
+  void groupsPodsByClusterAndComponent() {
+    List<Pod> pods = List.of(
+        pod("ns", "basic-pd-1", "pd", "basic", "Running"),
+        pod("ns", "basic-pd-0", "pd", "basic", "Pending"),
+        pod("ns", "basic-tikv-0", "tikv", "basic", "Running"),
+        pod("ns", "basic-tiflash-0", "tiflash", "basic", "Running"),
+        pod("ns", "basic-tidb-0", "tidb", "basic", "Running"),
+        pod("ns", "basic-discovery-x", "discovery", "basic", "Running"),
+        pod("other", "basic-pd-0", "pd", "basic", "Running"));
+
+    ClusterKey key = new ClusterKey("ns", "basic");
+    List<Pod> ofBasic = pods.stream()
+        .filter(p -> PodTopology.clusterOf(p).orElseThrow().equals(key))
+        .toList();
+    assertEquals(6, ofBasic.size());
+    ClusterPods basic = PodTopology.clusterPods(ofBasic);
+    assertEquals(List.of(new PodInstance("basic-pd-0", "basic-pd-0-uid", false),
+        new PodInstance("basic-pd-1", "basic-pd-1-uid", true)), basic.pd());
+    assertEquals(1, basic.tikv().size());
+    assertEquals(1, basic.tiflash().size());
+    assertEquals(List.of(new PodInstance("basic-tidb-0", "basic-tidb-0-uid", true)),
+        basic.tidb());
+    assertEquals(new ClusterKey("other", "basic"), PodTopology.clusterOf(pods.get(6)).orElseThrow());
+  }
+
+  @Test
+  void podsNotManagedByTheOperatorHaveNoCluster() {
+    Pod foreign = new PodBuilder().withNewMetadata().withNamespace("ns").withName("x")
+        .withLabels(Map.of("app.kubernetes.io/instance", "basic")).endMetadata().build();
+    assertTrue(PodTopology.clusterOf(foreign).isEmpty());
+    Pod noStatus = new PodBuilder(pod("ns", "basic-pd-0", "pd", "basic", "Running"))
+        .withStatus(null).build();
+    assertEquals(false, PodTopology.instance(noStatus).running());
+  }
+}
