@@ -3,30 +3,36 @@ The controller's permissions: exactly the resources and verbs its code uses. Kep
 cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) installs match.
 */}}
 {{- define "tidb-operator.controller.rules" -}}
+# Reads TidbClusters (informer) and server-side applies their status subresource.
 - apiGroups: ["pingcap.com"]
   resources: ["tidbclusters"]
-  verbs: ["get", "list", "watch", "patch", "update"]
+  verbs: ["get", "list", "watch"]
 - apiGroups: ["pingcap.com"]
   resources: ["tidbclusters/status"]
-  verbs: ["get", "patch", "update"]
+  verbs: ["patch"]
+# The objects a TidbCluster owns: watched through informers, written by server-side apply
+# (a PATCH that creates the object when it is missing, hence create).
 - apiGroups: [""]
   resources: ["services", "configmaps", "serviceaccounts"]
-  verbs: ["get", "list", "watch", "create", "update", "patch", "delete"]
+  verbs: ["get", "list", "watch", "create", "patch"]
 - apiGroups: ["apps"]
   resources: ["statefulsets", "deployments"]
-  verbs: ["get", "list", "watch", "create", "update", "patch", "delete"]
+  verbs: ["get", "list", "watch", "create", "patch"]
 - apiGroups: ["rbac.authorization.k8s.io"]
   resources: ["roles", "rolebindings"]
-  verbs: ["get", "list", "watch", "create", "update", "patch", "delete"]
+  verbs: ["get", "list", "watch", "create", "patch"]
 - apiGroups: [""]
   resources: ["pods"]
   verbs: ["get", "list", "watch"]
+# Not used by the controller itself: the API server only lets it create each cluster's discovery
+# Role if it holds every permission that Role grants (RBAC escalation check), and that Role lets
+# discovery read Secrets.
 - apiGroups: [""]
-  resources: ["persistentvolumeclaims"]
+  resources: ["secrets"]
   verbs: ["get", "list", "watch"]
 - apiGroups: [""]
   resources: ["events"]
-  verbs: ["create", "patch"]
+  verbs: ["create"]
 {{- end }}
 
 {{- define "tidb-operator.controller.leaderElectionRules" -}}
@@ -36,7 +42,7 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: ["coordination.k8s.io"]
   resources: ["leases"]
   resourceNames: [{{ include "tidb-operator.controller.fullname" . | quote }}]
-  verbs: ["get", "update", "patch"]
+  verbs: ["get", "update"]
 {{- end }}
 
 {{/* The webhook's certificate bootstrap: its Secret, and the caBundle of its two configurations. */}}
