@@ -1,0 +1,109 @@
+package io.tidb.operator.controller.steps;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.api.v1alpha1.MemberSpec;
+import io.tidb.operator.api.v1alpha1.ScalePolicy;
+import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.TidbStatus;
+import io.tidb.operator.controller.desired.Component;
+import io.tidb.operator.controller.desired.Names;
+import io.tidb.operator.controller.desired.StatefulSetPlan;
+import io.tidb.operator.controller.desired.TidbObjects;
+import io.tidb.operator.controller.pipeline.ClusterContext;
+import io.tidb.operator.controller.status.StoreMembership;
+import io.tidb.operator.controller.status.TidbMembership;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * TiDB: waits for at least one Up TiKV store; then the peer and client Services, ConfigMap and
+ * StatefulSet; each member's health from its status port.
+ */
+public final class TidbStep extends MemberStep<TidbStatus> {
+
+  @Override
+  protected Component component() {
+    return Component.TIDB;
+  }
+
+  @Override
+  protected MemberSpec spec(TidbCluster tc) {
+    return tc.getSpec().getTidb();
+  }
+
+  @Override
+  protected String displayName() {
+    return "TiDB";
+  }
+
+  @Override
+  public Optional<String> waitingFor(ClusterContext ctx) {
+    if (ctx.cluster().getSpec().getTikv() == null) {
+      return Optional.empty();
+    }
+    return StoreMembership.anyUp(ctx.status().getTikv())
+        ? Optional.empty()
+        : Optional.of("waiting for the TiKV cluster to be available (at least one store Up)");
+  }
+
+  @Override
+  protected List<Service> services(TidbCluster tc) {
+    List<Service> services = new ArrayList<>();
+    services.add(TidbObjects.peerService(tc));
+    TidbObjects.clientService(tc).ifPresent(services::add);
+    return services;
+  }
+
+  @Override
+  protected ConfigMap configMap(TidbCluster tc, Optional<String> inUse) {
+    return TidbObjects.configMap(tc, inUse);
+  }
+
+  @Override
+  protected StatefulSet statefulSet(TidbCluster tc, ConfigMap cm, StatefulSetPlan plan) {
+    return TidbObjects.statefulSet(tc, cm, plan);
+  }
+
+  @Override
+  protected int scaleOutStep(TidbCluster tc) {
+    ScalePolicy policy = tc.getSpec().getTidb().getScalePolicy();
+    return policy == null || policy.getScaleOutParallelism() == null
+        ? Integer.MAX_VALUE
+        : policy.getScaleOutParallelism();
+  }
+
+  @Override
+  protected TidbStatus statusOf(TidbClusterStatus status) {
+    if (status.getTidb() == null) {
+      status.setTidb(new TidbStatus());
+    }
+    return status.getTidb();
+  }
+
+  /** Probes every ordinal the StatefulSet runs; a pod not scheduled yet has no node. */
+  @Override
+  protected void observeMembers(ClusterContext ctx, TidbStatus status, Optional<StatefulSet> sts) {
+    int replicas = sts.map(s -> s.getSpec().getReplicas()).orElse(0);
+    Map<String, Pod> pods =
+        ctx.owned().podsOf(statefulSetName(ctx)).stream()
+            .collect(Collectors.toMap(p -> p.getMetadata().getName(), Function.identity()));
+    List<TidbMembership.ServerHealth> servers = new ArrayList<>();
+    for (int i = 0; i < replicas; i++) {
+      String pod = Names.pod(ctx.name(), Component.TIDB, i);
+      Pod p = pods.get(pod);
+      String node = p == null || p.getSpec() == null ? null : p.getSpec().getNodeName();
+      servers.add(
+          new TidbMembership.ServerHealth(pod, p != null && ctx.endpoints().tidbHealthy(pod), node));
+    }
+    TidbMembership.record(status, servers, ctx.now());
+    status.setSynced(true);
+  }
+}
