@@ -225,7 +225,7 @@ final class MemberPods {
         configMapVolume(STARTUP_SCRIPT_VOLUME, configMap, STARTUP_SCRIPT_KEY, scriptFileName));
   }
 
-  /** The component's requests and limits without {@code storage}, which sizes volumes instead. */
+  /** The component's requests and limits without {@code storage} (which sizes volumes instead); null when none are left. */
   static ResourceRequirements resources(ContainerResources spec) {
     ResourceRequirementsBuilder b = new ResourceRequirementsBuilder();
     Map<String, Quantity> requests = withoutStorage(spec.getRequests());
@@ -239,7 +239,9 @@ final class MemberPods {
     if (spec.getClaims() != null && !spec.getClaims().isEmpty()) {
       b.withClaims(spec.getClaims());
     }
-    return b.build();
+    ResourceRequirements r = b.build();
+    boolean empty = requests.isEmpty() && limits.isEmpty() && (r.getClaims() == null || r.getClaims().isEmpty());
+    return empty ? null : r;
   }
 
   private static Map<String, Quantity> withoutStorage(Map<String, Quantity> list) {

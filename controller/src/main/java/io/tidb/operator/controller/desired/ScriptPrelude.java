@@ -5,10 +5,12 @@ final class ScriptPrelude {
   private ScriptPrelude() {}
 
   /**
-   * Shebang, a header naming the component, strict-ish shell options, and the debug switch: the pod
+   * Shebang, a header naming the component, {@code set -u}, and the debug switch: the pod
    * annotations are mounted at {@code /etc/podinfo/annotations} (downward API); a pod annotated
    * {@code runmode=debug} idles instead of starting the server, so an operator can exec into it.
-   * Ends by setting {@code POD_NAME} (from the env, else the hostname, which equals the pod name).
+   * Only that one key is read (the file is not sourced, so no annotation value is ever executed).
+   * Ends by setting {@code POD_NAME} (from the env, else the hostname, which equals the pod name in a StatefulSet).
+   * The scripts are POSIX sh: they run under dash, busybox ash and bash alike.
    */
   static String render(String binary) {
     return """
@@ -16,20 +18,20 @@ final class ScriptPrelude {
         # Start script for %1$s, written by TiDB Operator (Java) into the component's ConfigMap.
         # The operator owns this text; a change to it rolls the pods when configUpdateStrategy is
         # RollingUpdate.
-        set -uo pipefail
+        set -u
 
         ANNOTATIONS=/etc/podinfo/annotations
         if [ ! -f "${ANNOTATIONS}" ]; then
             echo "${ANNOTATIONS} is missing; the pod must mount its annotations there" >&2
             exit 1
         fi
-        . "${ANNOTATIONS}" 2>/dev/null
+        runmode=$(sed -n 's/^runmode="\\(.*\\)"$/\\1/p' "${ANNOTATIONS}")
         if [ "${runmode:-normal}" = "debug" ]; then
             echo "runmode=debug: not starting %1$s, idling for debugging"
             tail -f /dev/null
         fi
 
-        POD_NAME=${POD_NAME:-$HOSTNAME}
+        POD_NAME=${POD_NAME:-${HOSTNAME:-$(hostname)}}
         """.formatted(binary);
   }
 
