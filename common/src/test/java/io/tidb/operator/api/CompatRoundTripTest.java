@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tidb.operator.api.CompatExamples.Example;
 import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every upstream example reads into TidbCluster and writes back to the same JSON tree. */
+/**
+ * Every upstream example reads into TidbCluster, writes back to the same JSON tree, and passes
+ * validation after defaulting.
+ */
 class CompatRoundTripTest {
 
   @Test
@@ -24,6 +29,16 @@ class CompatRoundTripTest {
     TidbCluster tc = ApiObjects.fromTree(example.tree(), TidbCluster.class);
     JsonNode back = ApiObjects.toTree(tc);
     assertEquals(example.tree(), back, () -> JsonDiffs.describe(example.tree(), back));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("io.tidb.operator.api.CompatExamples#arguments")
+  void passesCreateValidationAfterDefaulting(Example example) {
+    TidbCluster tc = ApiObjects.fromTree(example.tree(), TidbCluster.class);
+    TidbClusterAdmissionRules rules = new TidbClusterAdmissionRules();
+    assertEquals(List.of(), rules.validateCreate(tc));
+    TidbCluster defaulted = rules.withDefaults(tc);
+    assertEquals(List.of(), rules.validateUpdate(defaulted, defaulted));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -9,10 +9,12 @@ import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.ValidationRule;
 import java.util.List;
 import java.util.Objects;
 
 /** The PD (placement driver) component. */
+@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "requests.storage is required")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class PdSpec extends MemberSpec {

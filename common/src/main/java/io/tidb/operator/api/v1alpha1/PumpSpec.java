@@ -7,9 +7,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.ValidationRule;
 import java.util.Objects;
 
 /** The Pump binlog component. */
+@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "requests.storage is required")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class PumpSpec extends MemberSpec {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.Lifecycle;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,7 @@ public class TidbSpec extends MemberSpec {
 
   @JsonProperty("bootstrapSQLConfigMapName")
   @JsonPropertyDescription("ConfigMap with SQL run once at bootstrap; immutable.")
+  @ValidationRule(value = "self == oldSelf", message = "bootstrapSQLConfigMapName is immutable")
   private String bootstrapSQLConfigMapName;
 
   @JsonProperty("scalePolicy")

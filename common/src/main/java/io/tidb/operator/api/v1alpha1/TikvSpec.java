@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.ValidationRule;
 import java.util.List;
 import java.util.Objects;
 
 /** The TiKV storage component. */
+@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "requests.storage is required")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class TikvSpec extends MemberSpec {
@@ -44,6 +46,7 @@ public class TikvSpec extends MemberSpec {
 
   @JsonProperty("dataSubDir")
   @JsonPropertyDescription("Subdirectory of the data volume that holds the data; must be relative without '..'.")
+  @ValidationRule(value = "!self.startsWith('/') && !self.matches('(^|/)[.][.](/|$)')", message = "must be a relative path without '..'")
   private String dataSubDir;
 
   @JsonProperty("config")
