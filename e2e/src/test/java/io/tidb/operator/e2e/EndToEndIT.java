@@ -199,9 +199,12 @@ class EndToEndIT {
     assertFalse(refused.succeeded(), refused.describe());
     String message = refused.stderr();
     assertTrue(message.contains("admission webhook \"validate.tidbclusters.pingcap.com\" denied the request"), message);
-    assertTrue(message.contains("spec.pd.requests.storage"), message);
-    assertTrue(message.contains("spec.tikv.requests.storage"), message);
-    assertTrue(message.contains("spec.version"), message);
+    // Every problem in one answer, each with its field path.
+    for (String field : List.of("spec.pd.version", "spec.tikv.version", "spec.tidb.version",
+        "spec.pd.service.loadBalancerSourceRanges[0]", "spec.tikv.evictLeaderTimeout",
+        "metadata.annotations[tikv.tidb.pingcap.com/delete-slots]")) {
+      assertTrue(message.contains(field), field + " missing from: " + message);
+    }
     assertNull(client.genericKubernetesResources(TIDB_CLUSTERS).inNamespace(clusterNs).withName("broken").get());
   }
 
