@@ -109,7 +109,7 @@ snapshot() {
 # Prints what appeared (+), changed (~) and went away (-) between two snapshots.
 print_changes() {
   awk -v t="$3" '
-    NR == FNR { key = $1; $1 = ""; before[key] = $0; next }
+    FILENAME == ARGV[1] { key = $1; $1 = ""; before[key] = $0; next }
     { key = $1; $1 = ""; now[key] = $0
       if (!(key in before)) printf "  %6s  + %-45s%s\n", t, key, $0
       else if (before[key] != $0) printf "  %6s  ~ %-45s%s\n", t, key, $0 }

@@ -99,7 +99,11 @@ controller_args() {
 
 step "Installing the chart's CRDs and webhook configurations (calling the local webhook at https://127.0.0.1:$WEBHOOK_PORT)"
 kc apply --server-side --force-conflicts --field-manager=local-up -f "$ROOT/charts/tidb-operator/crds/" | sed 's/^/    /'
-kc wait --for=condition=Established --timeout=60s -f "$ROOT/charts/tidb-operator/crds/" >/dev/null
+crd_established() {
+  [ "$(kc get crd tidbclusters.pingcap.com -o jsonpath='{.status.conditions[?(@.type=="Established")].status}')" = True ]
+}
+for _ in $(seq 1 120); do crd_established && break; sleep 0.5; done
+crd_established || die "the TidbCluster CRD is not Established after 60s"
 for ns in "$OPERATOR_NS" "$CLUSTER_NS"; do
   kc create namespace "$ns" --dry-run=client -o yaml | kc apply --server-side --field-manager=local-up -f - >/dev/null
 done
@@ -142,8 +146,7 @@ info "controller ready"
 CLUSTER_NAME=$(sed -n 's/^  name: *//p' "$CLUSTER_FILE" | head -n 1)
 step "Applying $(basename "$CLUSTER_FILE") (TidbCluster $CLUSTER_NAME) in namespace $CLUSTER_NS"
 kc -n "$CLUSTER_NS" apply -f "$CLUSTER_FILE" | sed 's/^/    /'
-info "defaults the mutating webhook added: $(kc -n "$CLUSTER_NS" get tc "$CLUSTER_NAME" \
-  -o jsonpath='imagePullPolicy={.spec.imagePullPolicy} pvReclaimPolicy={.spec.pvReclaimPolicy} pd.maxFailoverCount={.spec.pd.maxFailoverCount}')"
+info "defaults the mutating webhook added: $(kc -n "$CLUSTER_NS" get tc "$CLUSTER_NAME" -o jsonpath='pd.maxFailoverCount={.spec.pd.maxFailoverCount} tikv.maxFailoverCount={.spec.tikv.maxFailoverCount} tlsCluster.enabled={.spec.tlsCluster.enabled}')"
 
 step "Watching it converge: discovery -> PD -> TiKV -> TiDB (the controller waits for PD quorum before TiKV, and for an Up TiKV store before TiDB)"
 watch_until_ready "$CLUSTER_NS" "$CLUSTER_NAME" "$READY_TIMEOUT"

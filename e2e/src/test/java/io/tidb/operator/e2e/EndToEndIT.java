@@ -169,10 +169,14 @@ class EndToEndIT {
     assertTrue(applied.stdout().contains("tidbcluster.pingcap.com/basic created"), applied.describe());
 
     GenericKubernetesResource stored = tidbCluster();
-    // Absent from the example, filled in by the mutating webhook on creation.
+    // Absent from the example, filled in by the mutating webhook on creation (the CRD's own
+    // schema defaults cover none of these).
+    assertEquals(3, ((Number) path(stored, "spec", "pd", "maxFailoverCount")).intValue());
+    assertEquals(3, ((Number) path(stored, "spec", "tikv", "maxFailoverCount")).intValue());
+    assertEquals(3, ((Number) path(stored, "spec", "tidb", "maxFailoverCount")).intValue());
+    assertEquals(Boolean.FALSE, path(stored, "spec", "tlsCluster", "enabled"));
     assertEquals("IfNotPresent", path(stored, "spec", "imagePullPolicy"));
     assertEquals("Retain", path(stored, "spec", "pvReclaimPolicy"));
-    assertEquals(3, ((Number) path(stored, "spec", "pd", "maxFailoverCount")).intValue());
     // Present in the example: untouched.
     assertEquals(3, ((Number) path(stored, "spec", "pd", "replicas")).intValue());
 
