@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -81,7 +82,8 @@ final class MemberPods {
     for (Map.Entry<String, JsonNode> e : forced.entrySet()) {
       c = c.with(e.getKey(), e.getValue());
     }
-    return c.toToml();
+    // An empty document is the empty string (the TOML writer would emit " = {}" for it).
+    return c.tree().isEmpty() ? "" : c.toToml();
   }
 
   /** Forced config keys pointing a component at its cluster TLS files under {@code dir}. */
@@ -351,12 +353,14 @@ final class MemberPods {
     ComponentSpec spec = w.spec();
     PodSettings pod = w.pod();
 
-    Container main = new io.fabric8.kubernetes.api.model.ContainerBuilder(w.main())
+    ContainerBuilder mainBuilder = new ContainerBuilder(w.main())
         .withEnv(withUserEnv(w.main().getEnv(), spec.getEnv()))
         .withEnvFrom(spec.getEnvFrom())
-        .addAllToVolumeMounts(spec.getAdditionalVolumeMounts() == null ? List.of() : spec.getAdditionalVolumeMounts())
-        .withSecurityContext(spec.getSecurityContext())
-        .build();
+        .addAllToVolumeMounts(spec.getAdditionalVolumeMounts() == null ? List.of() : spec.getAdditionalVolumeMounts());
+    if (spec.getSecurityContext() != null) {
+      mainBuilder.withSecurityContext(spec.getSecurityContext());
+    }
+    Container main = mainBuilder.build();
     List<Container> containers = Containers.mergeSidecars(main, spec.getAdditionalContainers());
 
     List<Volume> volumes = new ArrayList<>(w.volumes());
