@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Objects;
 
 /** The PD (placement driver) component. */
-@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "requests.storage is required")
+@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "the data volume size is required", fieldPath = ".requests", reason = "FieldValueRequired")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class PdSpec extends MemberSpec {

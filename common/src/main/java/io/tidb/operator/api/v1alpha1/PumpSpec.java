@@ -11,7 +11,7 @@ import io.fabric8.generator.annotation.ValidationRule;
 import java.util.Objects;
 
 /** The Pump binlog component. */
-@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "requests.storage is required")
+@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "the data volume size is required", fieldPath = ".requests", reason = "FieldValueRequired")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class PumpSpec extends MemberSpec {

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Objects;
 
 /** The TiFlash columnar storage component. */
-@ValidationRule(value = "has(self.storageClaims) && size(self.storageClaims) > 0", message = "storageClaims must have at least one entry")
+@ValidationRule(value = "has(self.storageClaims) && size(self.storageClaims) > 0", message = "TiFlash needs at least one storage claim", fieldPath = ".storageClaims", reason = "FieldValueRequired")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class TiflashSpec extends MemberSpec {

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Objects;
 
 /** The TiKV storage component. */
-@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "requests.storage is required")
+@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "the data volume size is required", fieldPath = ".requests", reason = "FieldValueRequired")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public class TikvSpec extends MemberSpec {

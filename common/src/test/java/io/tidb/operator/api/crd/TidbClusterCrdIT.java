@@ -121,7 +121,7 @@ class TidbClusterCrdIT {
   void pdWithoutStorageIsRejected() {
     TidbCluster tc = basic("no-storage");
     tc.getSpec().getPd().setRequests(Map.of("cpu", new Quantity("1")));
-    assertTrue(rejection(tc).contains("requests.storage is required"));
+    assertTrue(rejection(tc).contains("spec.pd.requests: Required value: the data volume size is required"));
   }
 
   @Test
@@ -151,7 +151,7 @@ class TidbClusterCrdIT {
     TiflashSpec tiflash = new TiflashSpec();
     tiflash.setReplicas(1);
     tc.getSpec().setTiflash(tiflash);
-    assertTrue(rejection(tc).contains("storageClaims must have at least one entry"));
+    assertTrue(rejection(tc).contains("TiFlash needs at least one storage claim"));
   }
 
   @Test
