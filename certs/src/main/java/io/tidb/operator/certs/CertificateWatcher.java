@@ -46,16 +46,23 @@ public final class CertificateWatcher implements AutoCloseable {
             });
   }
 
-  /**
-   * Loads the first certificate (a failure propagates), then checks every period and calls
-   * {@code onChange} with each certificate that differs from the last one.
-   */
-  public ServingCertificate start(Consumer<ServingCertificate> onChange) {
+  /** Loads the first certificate; a failure propagates (there is nothing to serve yet). */
+  public ServingCertificate load() {
     current = loader.get();
     log.info("certificate loaded source={} {}", source, current.describe());
+    return current;
+  }
+
+  /**
+   * From now on checks every period and calls {@code onChange} with each certificate that
+   * differs from the last one. Call {@link #load()} first.
+   */
+  public void watch(Consumer<ServingCertificate> onChange) {
+    if (current == null) {
+      throw new IllegalStateException("load() the first certificate before watching");
+    }
     long millis = period.toMillis();
     scheduler.scheduleWithFixedDelay(() -> check(onChange), millis, millis, TimeUnit.MILLISECONDS);
-    return current;
   }
 
   /** The certificate last loaded. */

@@ -34,7 +34,8 @@ class CertificateWatcherTest {
 
     try (CertificateWatcher watcher =
         new CertificateWatcher("test", MountedCertificateFiles.inDirectory(dir), Duration.ofMillis(20))) {
-      assertTrue(watcher.start(changes::add).sameAs(first));
+      assertTrue(watcher.load().sameAs(first));
+      watcher.watch(changes::add);
 
       // A half-written update: the key no longer matches; the watcher keeps the old pair.
       Files.delete(dir.resolve("tls.key"));
@@ -59,7 +60,8 @@ class CertificateWatcherTest {
     AtomicReference<ServingCertificate> seen = new AtomicReference<>();
     try (CertificateWatcher watcher =
         new CertificateWatcher("test", MountedCertificateFiles.inDirectory(dir), Duration.ofSeconds(1))) {
-      assertThrows(RuntimeException.class, () -> watcher.start(seen::set));
+      assertThrows(RuntimeException.class, watcher::load);
+      assertThrows(IllegalStateException.class, () -> watcher.watch(seen::set));
     }
     assertSame(null, seen.get());
   }

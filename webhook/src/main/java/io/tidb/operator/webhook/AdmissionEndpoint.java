@@ -1,0 +1,69 @@
+package io.tidb.operator.webhook;
+
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code POST /validate} or {@code POST /mutate}: reads the body (up to a limit), answers with an
+ * AdmissionReview, and counts the request. A body that is not an AdmissionReview gets 400, one
+ * over the limit 413; the server never answers 5xx for what a client sent.
+ */
+final class AdmissionEndpoint implements Handler {
+
+  private static final Logger log = LoggerFactory.getLogger(AdmissionEndpoint.class);
+
+  private final AdmissionOperation operation;
+  private final AdmissionService service;
+  private final AdmissionReviewCodec codec;
+  private final WebhookMetrics metrics;
+  private final int maxBodyBytes;
+
+  AdmissionEndpoint(
+      AdmissionOperation operation,
+      AdmissionService service,
+      AdmissionReviewCodec codec,
+      WebhookMetrics metrics,
+      int maxBodyBytes) {
+    this.operation = operation;
+    this.service = service;
+    this.codec = codec;
+    this.metrics = metrics;
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  @Override
+  public void handle(Context ctx) {
+    long start = System.nanoTime();
+    String result;
+    try {
+      byte[] body =
+          BoundedBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), maxBodyBytes);
+      AdmissionService.Outcome outcome = service.handle(operation, codec.parse(body));
+      ctx.status(200).contentType("application/json").result(codec.write(outcome.review()));
+      result = outcome.result().tag();
+    } catch (RequestTooLargeException e) {
+      reject(ctx, 413, e.getMessage());
+      result = "too_large";
+    } catch (BadAdmissionRequestException e) {
+      reject(ctx, 400, "malformed AdmissionReview: " + e.getMessage());
+      result = "bad_request";
+    } catch (IOException e) {
+      reject(ctx, 400, "cannot read request body: " + e.getMessage());
+      result = "bad_request";
+    }
+    metrics.recordAdmission(operation, result, System.nanoTime() - start);
+  }
+
+  private void reject(Context ctx, int status, String message) {
+    log.info(
+        "admission request refused endpoint={} status={} remote={} reason=\"{}\"",
+        operation.tag(),
+        status,
+        ctx.req().getRemoteAddr(),
+        message);
+    ctx.status(status).contentType("text/plain; charset=utf-8").result(message + "\n");
+  }
+}

@@ -1,0 +1,277 @@
+package io.tidb.operator.webhook;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.GroupVersionResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.api.model.admission.v1.AdmissionRequest;
+import io.fabric8.kubernetes.api.model.admission.v1.AdmissionResponse;
+import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers AdmissionReviews with the registered {@link AdmissionRules}. No I/O and no side effects,
+ * so a {@code dryRun} request gets exactly the answer a real one would.
+ *
+ * <ul>
+ *   <li>validate: CREATE checks {@code validateCreate}, UPDATE checks {@code validateUpdate(old,
+ *       new)}; violations deny with 422 and one message listing all of them; {@code warnings} are
+ *       returned either way. DELETE and CONNECT are allowed.
+ *   <li>mutate: CREATE returns a JSONPatch to {@code withDefaults(object)}, or no patch when
+ *       nothing changes; other operations are allowed unchanged.
+ *   <li>subresources (e.g. {@code status}) are allowed unchecked: the rules are about the spec.
+ *   <li>a resource that is not served, a missing or unreadable object: allowed=false, 400.
+ * </ul>
+ */
+public final class AdmissionService {
+
+  private static final Logger log = LoggerFactory.getLogger(AdmissionService.class);
+
+  /** The answer and how to count it in metrics. */
+  public record Outcome(AdmissionReview review, Result result) {}
+
+  /** Metrics label of an answer. */
+  public enum Result {
+    ALLOWED,
+    PATCHED,
+    DENIED,
+    REJECTED,
+    ERROR;
+
+    public String tag() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  private final AdmissionRulesRegistry registry;
+  private final ObjectMapper mapper;
+  private final DefaultingPatch defaultingPatch;
+
+  public AdmissionService(AdmissionRulesRegistry registry, AdmissionReviewCodec codec) {
+    this.registry = registry;
+    this.mapper = codec.mapper();
+    this.defaultingPatch = new DefaultingPatch(codec.nonNullMapper());
+  }
+
+  public Outcome handle(AdmissionOperation operation, ParsedReview parsed) {
+    AdmissionRequest request = parsed.review().getRequest();
+    String subResource = request.getSubResource();
+    if (subResource != null && !subResource.isEmpty()) {
+      return allowed(request, Result.ALLOWED, List.of());
+    }
+    Optional<AdmissionRules<?>> rules = registry.find(request.getResource(), request.getKind());
+    if (rules.isEmpty()) {
+      return rejected(
+          request,
+          "this webhook does not serve " + describe(request.getResource())
+              + "; it serves " + registry.served());
+    }
+    return handle(operation, parsed, rules.get());
+  }
+
+  private <T extends HasMetadata> Outcome handle(
+      AdmissionOperation operation, ParsedReview parsed, AdmissionRules<T> rules) {
+    AdmissionRequest request = parsed.review().getRequest();
+    String op = String.valueOf(request.getOperation());
+    if (!op.equals("CREATE") && !op.equals("UPDATE")) {
+      if (op.equals("DELETE") || op.equals("CONNECT")) {
+        return allowed(request, Result.ALLOWED, List.of());
+      }
+      return rejected(request, "request.operation \"" + op + "\" is not one of CREATE, UPDATE, DELETE, CONNECT");
+    }
+    String kind = registry.servedAs(rules).kind();
+    T object;
+    T oldObject = null;
+    try {
+      object = read(parsed.object(), "request.object", rules.resourceType(), kind);
+      if (op.equals("UPDATE") && operation == AdmissionOperation.VALIDATE) {
+        oldObject = read(parsed.oldObject(), "request.oldObject", rules.resourceType(), kind);
+      }
+    } catch (UnreadableObjectException e) {
+      return rejected(request, e.getMessage());
+    }
+    try {
+      return operation == AdmissionOperation.VALIDATE
+          ? validate(request, rules, kind, object, oldObject)
+          : mutate(request, rules, object);
+    } catch (RuntimeException e) {
+      return internalError(operation, request, kind, name(object, request), e);
+    }
+  }
+
+  private <T extends HasMetadata> Outcome validate(
+      AdmissionRequest request, AdmissionRules<T> rules, String kind, T object, T oldObject) {
+    List<Violation> violations =
+        oldObject == null ? rules.validateCreate(object) : rules.validateUpdate(oldObject, object);
+    List<String> warnings = rules.warnings(object);
+    if (violations.isEmpty()) {
+      return allowed(request, Result.ALLOWED, warnings);
+    }
+    String name = name(object, request);
+    Status status =
+        Denials.invalid(registry.servedAs(rules).group(), kind, name, violations);
+    log.info(
+        "admission denied uid={} operation={} kind={} namespace={} name={} dryRun={} violations={}",
+        request.getUid(),
+        request.getOperation(),
+        kind,
+        request.getNamespace(),
+        name,
+        Boolean.TRUE.equals(request.getDryRun()),
+        violations.size());
+    return new Outcome(
+        review(new ResponseBuilder(request.getUid())
+            .denied(status)
+            .warnings(warnings)
+            .build()),
+        Result.DENIED);
+  }
+
+  private <T extends HasMetadata> Outcome mutate(
+      AdmissionRequest request, AdmissionRules<T> rules, T object) {
+    if (!"CREATE".equals(request.getOperation())) {
+      return allowed(request, Result.ALLOWED, List.of());
+    }
+    T defaulted = rules.withDefaults(object);
+    Optional<byte[]> patch = defaultingPatch.between(object, defaulted);
+    if (patch.isEmpty()) {
+      return allowed(request, Result.ALLOWED, List.of());
+    }
+    AdmissionResponse response = new ResponseBuilder(request.getUid()).allowed().build();
+    response.setPatchType("JSONPatch");
+    response.setPatch(Base64.getEncoder().encodeToString(patch.get()));
+    return new Outcome(review(response), Result.PATCHED);
+  }
+
+  private <T> T read(JsonNode node, String where, Class<T> type, String kind) {
+    if (node == null) {
+      throw new UnreadableObjectException(where + " is missing");
+    }
+    try {
+      return mapper.treeToValue(node, type);
+    } catch (JsonMappingException e) {
+      throw new UnreadableObjectException(
+          where + " is not a valid " + kind + ": " + JsonPaths.of(e) + ": " + e.getOriginalMessage());
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      throw new UnreadableObjectException(where + " is not a valid " + kind + ": " + e.getMessage());
+    }
+  }
+
+  private Outcome allowed(AdmissionRequest request, Result result, List<String> warnings) {
+    return new Outcome(
+        review(new ResponseBuilder(request.getUid()).allowed().warnings(warnings).build()),
+        result);
+  }
+
+  private Outcome rejected(AdmissionRequest request, String message) {
+    log.info(
+        "admission rejected uid={} operation={} resource={} reason=\"{}\"",
+        request.getUid(),
+        request.getOperation(),
+        describe(request.getResource()),
+        message);
+    return new Outcome(
+        review(new ResponseBuilder(request.getUid()).denied(Denials.badRequest(message)).build()),
+        Result.REJECTED);
+  }
+
+  private Outcome internalError(
+      AdmissionOperation operation, AdmissionRequest request, String kind, String name, RuntimeException e) {
+    log.error(
+        "admission rules failed uid={} endpoint={} kind={} namespace={} name={}",
+        request.getUid(),
+        operation.tag(),
+        kind,
+        request.getNamespace(),
+        name,
+        e);
+    if (operation == AdmissionOperation.MUTATE) {
+      // Defaulting is best effort: let the object through unchanged; validation still runs.
+      return allowed(request, Result.ERROR, List.of());
+    }
+    String message =
+        "internal error while checking " + kind + " \"" + name + "\"; the webhook log has details (uid "
+            + request.getUid() + ")";
+    return new Outcome(
+        review(new ResponseBuilder(request.getUid()).denied(Denials.internalError(message)).build()),
+        Result.ERROR);
+  }
+
+  private static AdmissionReview review(AdmissionResponse response) {
+    AdmissionReview review = new AdmissionReview();
+    review.setApiVersion(AdmissionReviewCodec.API_VERSION);
+    review.setKind(AdmissionReviewCodec.KIND);
+    review.setResponse(response);
+    return review;
+  }
+
+  private static String name(HasMetadata object, AdmissionRequest request) {
+    ObjectMeta meta = object == null ? null : object.getMetadata();
+    if (meta != null && meta.getName() != null && !meta.getName().isEmpty()) {
+      return meta.getName();
+    }
+    if (request.getName() != null && !request.getName().isEmpty()) {
+      return request.getName();
+    }
+    if (meta != null && meta.getGenerateName() != null) {
+      return meta.getGenerateName();
+    }
+    return "";
+  }
+
+  private static String describe(GroupVersionResource resource) {
+    if (resource == null) {
+      return "(no request.resource)";
+    }
+    String group = resource.getGroup() == null || resource.getGroup().isEmpty() ? "" : resource.getGroup() + "/";
+    return group + resource.getVersion() + " " + resource.getResource();
+  }
+
+  /** {@code request.object} or {@code oldObject} is missing or not the served type. */
+  private static final class UnreadableObjectException extends RuntimeException {
+    UnreadableObjectException(String message) {
+      super(message);
+    }
+  }
+
+  /** Small builder for responses: fabric8's builder is verbose for these few fields. */
+  private static final class ResponseBuilder {
+    private final AdmissionResponse response = new AdmissionResponse();
+
+    ResponseBuilder(String uid) {
+      response.setUid(uid);
+    }
+
+    ResponseBuilder allowed() {
+      response.setAllowed(true);
+      return this;
+    }
+
+    ResponseBuilder denied(Status status) {
+      response.setAllowed(false);
+      response.setStatus(status);
+      return this;
+    }
+
+    ResponseBuilder warnings(List<String> warnings) {
+      if (warnings != null && !warnings.isEmpty()) {
+        response.setWarnings(List.copyOf(warnings));
+      }
+      return this;
+    }
+
+    AdmissionResponse build() {
+      return response;
+    }
+  }
+}

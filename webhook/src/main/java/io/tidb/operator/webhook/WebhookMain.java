@@ -1,0 +1,210 @@
+package io.tidb.operator.webhook;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.certs.CaBundleInjector;
+import io.tidb.operator.certs.CertificateIssuer;
+import io.tidb.operator.certs.CertificateRenewer;
+import io.tidb.operator.certs.CertificateSecretStore;
+import io.tidb.operator.certs.CertificateWatcher;
+import io.tidb.operator.certs.KeyAlgorithm;
+import io.tidb.operator.certs.MountedCertificateFiles;
+import io.tidb.operator.certs.RenewalPolicy;
+import io.tidb.operator.certs.SecretCertificateManager;
+import io.tidb.operator.certs.ServingCertificate;
+import io.tidb.operator.certs.ServingNames;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The webhook process: serves TidbCluster admission over HTTPS with certificates from a Secret it
+ * manages itself or from mounted files. Flag names match the Helm chart's {@code
+ * tidb-operator.webhook.args}.
+ */
+@Command(
+    name = "tidb-operator-webhook",
+    mixinStandardHelpOptions = true,
+    description = "Validating and mutating admission webhook for pingcap.com TidbClusters (HTTPS only).")
+public final class WebhookMain implements Callable<Integer> {
+
+  @Option(names = "--port", defaultValue = "9443", description = "HTTPS port (default ${DEFAULT-VALUE}).")
+  int port;
+
+  @Option(names = "--bind-address", defaultValue = "0.0.0.0",
+      description = "Address to listen on (default ${DEFAULT-VALUE}; 127.0.0.1 for local runs).")
+  String bindAddress;
+
+  @Option(names = "--cert-mode", defaultValue = "auto",
+      description = "auto, secret or files. auto: files when --cert-dir is set, else secret.")
+  String certMode;
+
+  @Option(names = "--cert-dir",
+      description = "Directory with tls.crt and tls.key (e.g. a cert-manager Secret volume); reloaded on change.")
+  Path certDir;
+
+  @Option(names = "--namespace", defaultValue = "${env:POD_NAMESPACE}",
+      description = "Namespace of the certificate Secret and the Service (default: $POD_NAMESPACE).")
+  String namespace;
+
+  @Option(names = "--service", defaultValue = "tidb-operator-webhook",
+      description = "Service name the API server calls; the serving certificate names follow it.")
+  String service;
+
+  @Option(names = "--secret", defaultValue = "tidb-operator-webhook-tls",
+      description = "Secret holding the CA and serving certificate (secret mode).")
+  String secret;
+
+  @Option(names = "--cluster-domain", defaultValue = ServingNames.DEFAULT_CLUSTER_DOMAIN,
+      description = "Cluster DNS domain (default ${DEFAULT-VALUE}).")
+  String clusterDomain;
+
+  @Option(names = "--validating-webhook-configuration", split = ",",
+      description = "ValidatingWebhookConfiguration(s) whose caBundle is kept up to date (secret mode).")
+  List<String> validatingConfigurations = new ArrayList<>();
+
+  @Option(names = "--mutating-webhook-configuration", split = ",",
+      description = "MutatingWebhookConfiguration(s) whose caBundle is kept up to date (secret mode).")
+  List<String> mutatingConfigurations = new ArrayList<>();
+
+  @Option(names = "--cert-validity-hours", defaultValue = "8760",
+      description = "Serving certificate lifetime in hours (default ${DEFAULT-VALUE}).")
+  long certValidityHours;
+
+  @Option(names = "--cert-renew-before-hours", defaultValue = "720",
+      description = "Renew the serving certificate this many hours before expiry (default ${DEFAULT-VALUE}).")
+  long certRenewBeforeHours;
+
+  @Option(names = "--ca-validity-hours", defaultValue = "87600",
+      description = "CA lifetime in hours (default ${DEFAULT-VALUE}).")
+  long caValidityHours;
+
+  @Option(names = "--ca-renew-before-hours", defaultValue = "8760",
+      description = "Rotate the CA this many hours before expiry (default ${DEFAULT-VALUE}).")
+  long caRenewBeforeHours;
+
+  @Option(names = "--key-algorithm", defaultValue = "EC_P256",
+      description = "Key type for self-managed certificates: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+  KeyAlgorithm keyAlgorithm;
+
+  @Option(names = "--cert-check-interval-seconds", defaultValue = "60",
+      description = "How often the certificate is re-read (and renewed in secret mode) (default ${DEFAULT-VALUE}).")
+  long certCheckIntervalSeconds;
+
+  @Option(names = "--max-body-bytes", defaultValue = "4194304",
+      description = "Largest AdmissionReview accepted; larger ones get 413 (default ${DEFAULT-VALUE}).")
+  int maxBodyBytes;
+
+  @Option(names = "--shutdown-delay-seconds", defaultValue = "2",
+      description = "On SIGTERM, keep serving this long after /readyz turns 503 (default ${DEFAULT-VALUE}).")
+  long shutdownDelaySeconds;
+
+  @Option(names = "--shutdown-timeout-seconds", defaultValue = "20",
+      description = "On SIGTERM, wait at most this long for requests in flight (default ${DEFAULT-VALUE}).")
+  long shutdownTimeoutSeconds;
+
+  @Option(names = "--log-level", defaultValue = "info",
+      description = "error, warn, info, debug or trace (default ${DEFAULT-VALUE}).")
+  String logLevel;
+
+  private final CountDownLatch stopped = new CountDownLatch(1);
+
+  public static void main(String[] args) {
+    CommandLine commandLine = new CommandLine(new WebhookMain()).setCaseInsensitiveEnumValuesAllowed(true);
+    int exit = commandLine.execute(args);
+    if (exit != 0) {
+      System.exit(exit);
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    // slf4j-simple reads its level once, when the first logger is made: set it before that.
+    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", logLevel.toLowerCase(Locale.ROOT));
+    System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+    System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
+    Logger log = LoggerFactory.getLogger(WebhookMain.class);
+
+    CertificateMode mode = CertificateMode.valueOf(certMode.toUpperCase(Locale.ROOT)).resolve(certDir != null);
+    KubernetesClient client = null;
+    CertificateWatcher watcher;
+    if (mode == CertificateMode.FILES) {
+      if (certDir == null) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this), "--cert-mode=files needs --cert-dir");
+      }
+      MountedCertificateFiles files = MountedCertificateFiles.inDirectory(certDir);
+      watcher = new CertificateWatcher(files.toString(), files, Duration.ofSeconds(certCheckIntervalSeconds));
+    } else {
+      if (namespace == null || namespace.isBlank()) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this), "secret mode needs --namespace (or $POD_NAMESPACE)");
+      }
+      client = new KubernetesClientBuilder().build();
+      SecretCertificateManager manager = secretManager(client);
+      watcher = new CertificateWatcher(
+          "secret=" + namespace + "/" + secret,
+          () -> manager.reconcile().serving(),
+          Duration.ofSeconds(certCheckIntervalSeconds));
+    }
+
+    AdmissionRulesRegistry registry = new AdmissionRulesRegistry().register(new TidbClusterAdmissionRules());
+    AdmissionReviewCodec codec = new AdmissionReviewCodec();
+    WebhookMetrics metrics = new WebhookMetrics();
+
+    ServingCertificate initial = watcher.load();
+    ServingTls tls = new ServingTls(initial);
+    metrics.certificateServed(initial, false);
+    WebhookServer server = new WebhookServer(
+        new WebhookServer.Settings(bindAddress, port, maxBodyBytes,
+            Duration.ofSeconds(shutdownDelaySeconds), Duration.ofSeconds(shutdownTimeoutSeconds)),
+        new AdmissionService(registry, codec), codec, metrics, tls).start();
+    watcher.watch(next -> {
+      try {
+        tls.use(next);
+        metrics.certificateServed(next, true);
+      } catch (Exception e) {
+        throw new IllegalStateException("cannot load the new certificate into TLS", e);
+      }
+    });
+    log.info("webhook ready mode={} served={} startupMillis={}", mode.name().toLowerCase(Locale.ROOT),
+        registry.served(), System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
+
+    KubernetesClient toClose = client;
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.stop();
+      watcher.close();
+      if (toClose != null) {
+        toClose.close();
+      }
+      stopped.countDown();
+    }, "webhook-shutdown"));
+    stopped.await();
+    return 0;
+  }
+
+  private SecretCertificateManager secretManager(KubernetesClient client) {
+    RenewalPolicy policy = new RenewalPolicy(
+        Duration.ofHours(caValidityHours), Duration.ofHours(caRenewBeforeHours),
+        Duration.ofHours(certValidityHours), Duration.ofHours(certRenewBeforeHours), keyAlgorithm);
+    return new SecretCertificateManager(
+        new CertificateSecretStore(client, namespace, secret),
+        new CaBundleInjector(client, validatingConfigurations, mutatingConfigurations),
+        new CertificateRenewer(new CertificateIssuer(), service + "-ca"),
+        ServingNames.forService(service, namespace, clusterDomain),
+        policy,
+        Clock.systemUTC());
+  }
+}

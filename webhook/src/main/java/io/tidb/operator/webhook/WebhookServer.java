@@ -1,0 +1,149 @@
+package io.tidb.operator.webhook;
+
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTPS server: {@code POST /validate}, {@code POST /mutate}, {@code GET /healthz}, {@code
+ * GET /readyz} and {@code GET /metrics}. There is one TLS connector and no plaintext listener.
+ * {@link #stop()} first reports not-ready, then lets requests in flight finish (up to the
+ * shutdown timeout) before closing.
+ */
+public final class WebhookServer {
+
+  private static final Logger log = LoggerFactory.getLogger(WebhookServer.class);
+
+  /**
+   * @param host address to bind, e.g. {@code 0.0.0.0} in a pod or {@code 127.0.0.1} locally
+   * @param port TCP port; 0 picks a free one
+   * @param maxBodyBytes larger request bodies get 413
+   * @param shutdownDelay how long {@link #stop()} keeps serving after reporting not-ready, so
+   *     load balancers stop sending first
+   * @param shutdownTimeout how long {@link #stop()} waits for requests in flight
+   */
+  public record Settings(
+      String host, int port, int maxBodyBytes, Duration shutdownDelay, Duration shutdownTimeout) {
+    public Settings {
+      Objects.requireNonNull(host, "host");
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
+      }
+      if (maxBodyBytes < 1024) {
+        throw new IllegalArgumentException("maxBodyBytes " + maxBodyBytes + " must be at least 1024");
+      }
+    }
+  }
+
+  private final Settings settings;
+  private final WebhookMetrics metrics;
+  private final AtomicBoolean ready = new AtomicBoolean(false);
+  private final Javalin app;
+
+  public WebhookServer(
+      Settings settings,
+      AdmissionService service,
+      AdmissionReviewCodec codec,
+      WebhookMetrics metrics,
+      ServingTls tls) {
+    this.settings = settings;
+    this.metrics = metrics;
+    AdmissionEndpoint validate =
+        new AdmissionEndpoint(AdmissionOperation.VALIDATE, service, codec, metrics, settings.maxBodyBytes());
+    AdmissionEndpoint mutate =
+        new AdmissionEndpoint(AdmissionOperation.MUTATE, service, codec, metrics, settings.maxBodyBytes());
+    this.app =
+        Javalin.create(
+            cfg -> {
+              cfg.startup.showJavalinBanner = false;
+              cfg.startup.showOldJavalinVersionWarning = false;
+              cfg.http.prefer405over404 = true;
+              cfg.http.maxRequestSize = settings.maxBodyBytes();
+              cfg.jetty.modifyServer(
+                  server -> {
+                    server.setStopTimeout(settings.shutdownTimeout().toMillis());
+                    server.insertHandler(new GracefulHandler());
+                  });
+              cfg.jetty.addConnector(
+                  (server, httpConfig) -> {
+                    SecureRequestCustomizer secure = new SecureRequestCustomizer();
+                    // The API server dials by Service DNS name or IP; never refuse on SNI.
+                    secure.setSniHostCheck(false);
+                    httpConfig.addCustomizer(secure);
+                    httpConfig.setSecureScheme("https");
+                    ServerConnector connector =
+                        new ServerConnector(
+                            server,
+                            new SslConnectionFactory(tls.factory(), "http/1.1"),
+                            new HttpConnectionFactory(httpConfig));
+                    connector.setHost(settings.host());
+                    connector.setPort(settings.port());
+                    return connector;
+                  });
+              cfg.routes.post(AdmissionOperation.VALIDATE.path(), validate);
+              cfg.routes.post(AdmissionOperation.MUTATE.path(), mutate);
+              cfg.routes.get("/healthz", ctx -> text(ctx, 200, "ok"));
+              cfg.routes.get(
+                  "/readyz", ctx -> text(ctx, ready.get() ? 200 : 503, ready.get() ? "ok" : "not ready"));
+              cfg.routes.get(
+                  "/metrics",
+                  ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
+              cfg.routes.exception(
+                  Exception.class,
+                  (e, ctx) -> {
+                    log.error("request failed path={} method={}", ctx.path(), ctx.method(), e);
+                    text(ctx, 500, "internal error");
+                  });
+            });
+  }
+
+  /** Binds and starts serving; ready once this returns. */
+  public WebhookServer start() {
+    app.start();
+    ready.set(true);
+    log.info("webhook serving host={} port={} tls=TLSv1.2+", settings.host(), port());
+    return this;
+  }
+
+  /** The bound port. */
+  public int port() {
+    return app.port();
+  }
+
+  public boolean isReady() {
+    return ready.get();
+  }
+
+  /** Not-ready, wait {@code shutdownDelay}, then stop after requests in flight finish. */
+  public void stop() {
+    ready.set(false);
+    sleep(settings.shutdownDelay());
+    log.info("webhook stopping timeoutMillis={}", settings.shutdownTimeout().toMillis());
+    app.stop();
+    log.info("webhook stopped");
+  }
+
+  private static void text(Context ctx, int status, String body) {
+    ctx.status(status).contentType("text/plain; charset=utf-8").result(body + "\n");
+  }
+
+  private static void sleep(Duration delay) {
+    if (delay.isZero() || delay.isNegative()) {
+      return;
+    }
+    try {
+      Thread.sleep(delay.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
