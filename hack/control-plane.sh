@@ -283,12 +283,12 @@ do_up() {
     --client-ca-file="$PKI/ca.crt" --service-account-issuer="https://127.0.0.1:$APISERVER_PORT" \
     --service-account-key-file="$PKI/sa.pub" --service-account-signing-key-file="$PKI/sa.key" \
     --service-cluster-ip-range="$SERVICE_CIDR" --authorization-mode=RBAC --allow-privileged=true \
-    --profiling=false
+    --endpoint-reconciler-type=none --profiling=false
   wait_for "kube-apiserver /readyz" kube-apiserver api_ready
 
   local auth=(--kubeconfig="$KUBECONFIG_FILE" --authentication-kubeconfig="$KUBECONFIG_FILE"
-              --authorization-kubeconfig="$KUBECONFIG_FILE" --leader-elect=false --bind-address=127.0.0.1
-              --profiling=false)
+              --authorization-kubeconfig="$KUBECONFIG_FILE" --authentication-skip-lookup=true
+              --leader-elect=false --bind-address=127.0.0.1 --profiling=false)
   start_component kube-controller-manager "$BIN/kube-controller-manager" "${auth[@]}" \
     --secure-port="$CONTROLLER_MANAGER_PORT" --root-ca-file="$PKI/ca.crt" \
     --service-account-private-key-file="$PKI/sa.key" --use-service-account-credentials=false

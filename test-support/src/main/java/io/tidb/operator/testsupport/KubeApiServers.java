@@ -25,14 +25,24 @@ public final class KubeApiServers {
   private static final int STARTUP_TIMEOUT_MILLIS = 120_000;
 
   private static ClusterAccess shared;
+  private static RuntimeException startupFailure;
 
   private KubeApiServers() {
   }
 
   /** The JVM's API server, started on the first call. */
   public static synchronized ClusterAccess shared() {
+    if (startupFailure != null) {
+      throw new IllegalStateException("the API server failed to start earlier in this JVM: "
+          + startupFailure.getMessage(), startupFailure);
+    }
     if (shared == null) {
-      shared = start(KubernetesBinaries.fromEnvironment());
+      try {
+        shared = start(KubernetesBinaries.fromEnvironment());
+      } catch (RuntimeException e) {
+        startupFailure = e;
+        throw e;
+      }
     }
     return shared;
   }

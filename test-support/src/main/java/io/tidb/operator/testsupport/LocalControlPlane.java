@@ -27,17 +27,27 @@ public final class LocalControlPlane {
   static final String STATE_DIR_ENV = "TIDB_OPERATOR_LOCAL_DIR";
 
   private static ClusterAccess shared;
+  private static RuntimeException startupFailure;
 
   private LocalControlPlane() {
   }
 
   /** The running plane's access, starting it on the first call in this JVM if needed. */
   public static synchronized ClusterAccess shared() {
+    if (startupFailure != null) {
+      throw new IllegalStateException("the local control plane failed to start earlier in this JVM: "
+          + startupFailure.getMessage(), startupFailure);
+    }
     if (shared == null) {
-      KubernetesBinaries.fromEnvironment()
-          .requirePresent("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler", "kubectl", "kwok");
-      Path kubeconfig = up(ProjectDirectory.root().resolve("hack/control-plane.sh"));
-      shared = new ClusterAccess(read(kubeconfig));
+      try {
+        KubernetesBinaries.fromEnvironment()
+            .requirePresent("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler", "kubectl", "kwok");
+        Path kubeconfig = up(ProjectDirectory.root().resolve("hack/control-plane.sh"));
+        shared = new ClusterAccess(read(kubeconfig));
+      } catch (RuntimeException e) {
+        startupFailure = e;
+        throw e;
+      }
     }
     return shared;
   }

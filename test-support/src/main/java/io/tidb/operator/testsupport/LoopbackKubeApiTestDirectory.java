@@ -9,12 +9,15 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * A kube-api-test directory whose {@code etcd} and {@code kube-apiserver} are small bash scripts that
- * {@code exec} the real binaries with every {@code 0.0.0.0} and {@code localhost:} address rewritten to
+ * {@code exec} the real binaries with every {@code http://0.0.0.0:} and {@code http://localhost:} URL rewritten to
  * {@code 127.0.0.1}. kube-api-test 7.5.2 hard-wires etcd's client URL to {@code http://0.0.0.0:<port>}
  * (and the apiserver's {@code --etcd-servers} to the same); with these scripts nothing listens beyond
  * loopback. Because the scripts {@code exec}, kube-api-test still stops the real process.
  */
 final class LoopbackKubeApiTestDirectory {
+
+  /** Bash: the arguments with {@code //0.0.0.0:} (URL hosts only, not CIDRs like 10.0.0.0/24) made {@code //127.0.0.1:}. */
+  private static final String WILDCARD_URLS_TO_LOOPBACK = "${@//\\/\\/0.0.0.0:/\\/\\/127.0.0.1:}";
 
   private LoopbackKubeApiTestDirectory() {
   }
@@ -38,14 +41,14 @@ final class LoopbackKubeApiTestDirectory {
   /** etcd: loopback client and peer URLs; fsync off (test data is thrown away). */
   static String etcdScript(Path realEtcd) {
     return header(realEtcd)
-        + "args=(\"${@//0.0.0.0/127.0.0.1}\")\n"
-        + "exec " + quoted(realEtcd) + " \"${args[@]//localhost:/127.0.0.1:}\" --unsafe-no-fsync=true\n";
+        + "args=(\"" + WILDCARD_URLS_TO_LOOPBACK + "\")\n"
+        + "exec " + quoted(realEtcd) + " \"${args[@]//\\/\\/localhost:/\\/\\/127.0.0.1:}\" --unsafe-no-fsync=true\n";
   }
 
   /** kube-apiserver: etcd at 127.0.0.1 (bind and advertise addresses come as flags from the Java side). */
   static String apiServerScript(Path realApiServer) {
     return header(realApiServer)
-        + "exec " + quoted(realApiServer) + " \"${@//0.0.0.0/127.0.0.1}\"\n";
+        + "exec " + quoted(realApiServer) + " \"" + WILDCARD_URLS_TO_LOOPBACK + "\"\n";
   }
 
   private static String header(Path real) {

@@ -26,12 +26,12 @@ class LoopbackKubeApiTestDirectoryTest {
     List<String> args = run(script, "-data-dir", "/tmp/etcddata1",
         "--listen-client-urls", "http://0.0.0.0:50001", "--advertise-client-urls", "http://0.0.0.0:50001",
         "--initial-cluster", "default=http://localhost:50002", "--listen-peer-urls", "http://localhost:50002",
-        "two words");
+        "two words", "10.0.0.0/24");
 
     assertEquals(List.of("-data-dir", "/tmp/etcddata1",
         "--listen-client-urls", "http://127.0.0.1:50001", "--advertise-client-urls", "http://127.0.0.1:50001",
         "--initial-cluster", "default=http://127.0.0.1:50002", "--listen-peer-urls", "http://127.0.0.1:50002",
-        "two words", "--unsafe-no-fsync=true"), args);
+        "two words", "10.0.0.0/24", "--unsafe-no-fsync=true"), args);
   }
 
   @Test
@@ -39,10 +39,10 @@ class LoopbackKubeApiTestDirectoryTest {
     Path script = script(LoopbackKubeApiTestDirectory.apiServerScript(echoBinary()));
 
     List<String> args = run(script, "--bind-address", "127.0.0.1", "--etcd-servers", "http://0.0.0.0:50001",
-        "--service-account-issuer", "https://localhost");
+        "--service-account-issuer", "https://localhost", "--service-cluster-ip-range", "10.0.0.0/24");
 
     assertEquals(List.of("--bind-address", "127.0.0.1", "--etcd-servers", "http://127.0.0.1:50001",
-        "--service-account-issuer", "https://localhost"), args);
+        "--service-account-issuer", "https://localhost", "--service-cluster-ip-range", "10.0.0.0/24"), args);
   }
 
   @Test

@@ -1,0 +1,51 @@
+package io.tidb.operator.testsupport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** What hack/control-plane.sh promises: five components on loopback, untainted Ready kwok nodes. */
+@WithLocalControlPlane
+class LocalControlPlaneIT {
+
+  @Test
+  void allFiveComponentsRunAndListenOnLoopbackOnly() {
+    Map<String, Long> pids = LocalControlPlane.processIds();
+    assertEquals(Set.of("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler", "kwok"), pids.keySet());
+
+    Map<String, List<InetSocketAddress>> listeners = new TreeMap<>();
+    pids.forEach((name, pid) -> listeners.put(name, ListeningSockets.of(pid)));
+
+    assertTrue(listeners.get("kube-apiserver").size() >= 1, listeners.toString());
+    assertTrue(listeners.get("etcd").size() >= 2, listeners.toString());
+    assertTrue(listeners.values().stream().flatMap(List::stream)
+        .allMatch(address -> address.getAddress().isLoopbackAddress()), listeners.toString());
+  }
+
+  @Test
+  void kwokNodesAreReadyAndAcceptOrdinaryPods(KubernetesClient client) {
+    List<Node> nodes = client.nodes().withLabel("type", "kwok").list().getItems();
+
+    assertTrue(nodes.size() >= 1, "no kwok nodes");
+    for (Node node : nodes) {
+      String name = node.getMetadata().getName();
+      assertTrue(node.getStatus().getConditions().stream()
+          .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus())), name + " not Ready");
+      assertTrue(node.getSpec().getTaints() == null || node.getSpec().getTaints().isEmpty(),
+          name + " has taints " + node.getSpec().getTaints());
+    }
+  }
+
+  @Test
+  void serverIsThePinnedVersion(KubernetesClient client) {
+    assertEquals("v" + KubernetesBinaries.fromEnvironment().version(), client.getKubernetesVersion().getGitVersion());
+  }
+}
