@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every test: unit tests (*Test, surefire), then integration and end-to-end tests (*IT, failsafe)
+# against real Kubernetes components built by hack/build-binaries.sh.
+#
+#   hack/test.sh [extra Maven arguments, e.g. -o or -pl test-support]
+#
+# - builds the control-plane binaries if they are not cached yet (seconds when they are);
+# - starts the local control plane (hack/control-plane.sh up) for the end-to-end tests unless one is
+#   running already, and stops it at the end only if this run started it;
+# - points KUBECONFIG at it, so no test can reach another cluster by accident;
+# - runs 'mvn -B verify'.
+# API-server-only tests (@WithKubeApiServer) start their own etcd + kube-apiserver per test JVM.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+hack/build-binaries.sh >/dev/null
+
+started_here=0
+if ! hack/control-plane.sh status >/dev/null 2>&1; then
+  started_here=1
+fi
+kubeconfig=$(hack/control-plane.sh up | tail -n 1)
+if [ "$started_here" = 1 ]; then
+  trap 'hack/control-plane.sh down' EXIT
+fi
+export KUBECONFIG=$kubeconfig
+
+mvn -B verify "$@"
