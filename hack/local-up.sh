@@ -84,8 +84,9 @@ pick_ports
 WEBHOOK_CONFIG=$RELEASE-webhook
 
 # Flags of the three processes (see each main class's --help).
+# The webhook reads the kubeconfig from $KUBECONFIG (exported above).
 WEBHOOK_ARGS=(
-  --kubeconfig="$KUBECONFIG_FILE" --port="$WEBHOOK_PORT" --bind=127.0.0.1
+  --port="$WEBHOOK_PORT" --bind-address=127.0.0.1
   --namespace="$OPERATOR_NS" --service="$RELEASE-webhook" --secret="$RELEASE-webhook-tls"
   --validating-webhook-configuration="$WEBHOOK_CONFIG" --mutating-webhook-configuration="$WEBHOOK_CONFIG"
 )

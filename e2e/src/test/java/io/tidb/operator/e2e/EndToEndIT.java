@@ -93,7 +93,7 @@ class EndToEndIT {
     helm.install(adminKubeconfig, release, operatorNs, values(5)).requireSuccess();
 
     webhook = OperatorProcess.start("webhook", "io.tidb.operator.webhook.WebhookMain", List.of(
-        "--port=" + webhookPort, "--bind=127.0.0.1", "--namespace=" + operatorNs,
+        "--port=" + webhookPort, "--bind-address=127.0.0.1", "--namespace=" + operatorNs,
         "--service=" + webhookName, "--secret=" + webhookName + "-tls",
         "--validating-webhook-configuration=" + webhookName, "--mutating-webhook-configuration=" + webhookName),
         Map.of("KUBECONFIG", Kubeconfigs.forServiceAccount(client, access.kubeConfigYaml(), operatorNs, webhookName).toString()));
