@@ -2,7 +2,11 @@ package io.tidb.operator.api.config;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Iterator;
+import java.util.Map;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 
 /**
@@ -26,7 +30,7 @@ public final class TomlConfig {
       if (node == null || node.isMissingNode()) {
         return MAPPER.createObjectNode();
       }
-      return (ObjectNode) node;
+      return (ObjectNode) normalize(node);
     } catch (JsonProcessingException e) {
       throw new InvalidConfigException("config is not valid TOML: " + e.getOriginalMessage(), e);
     }
@@ -46,5 +50,34 @@ public final class TomlConfig {
     } catch (JsonProcessingException e) {
       throw new InvalidConfigException("config cannot be rendered as TOML: " + e.getOriginalMessage(), e);
     }
+  }
+
+  /**
+   * A copy of {@code node} whose numbers have one representation each (integers as long, other
+   * numbers as double), so trees from TOML text and from YAML maps compare equal when they hold
+   * the same values.
+   */
+  public static JsonNode normalize(JsonNode node) {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    if (node.isObject()) {
+      ObjectNode out = f.objectNode();
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        out.set(e.getKey(), normalize(e.getValue()));
+      }
+      return out;
+    }
+    if (node.isArray()) {
+      ArrayNode out = f.arrayNode();
+      node.forEach(item -> out.add(normalize(item)));
+      return out;
+    }
+    if (node.isIntegralNumber() && node.canConvertToLong()) {
+      return f.numberNode(node.longValue());
+    }
+    if (node.isFloatingPointNumber()) {
+      return f.numberNode(node.doubleValue());
+    }
+    return node.deepCopy();
   }
 }

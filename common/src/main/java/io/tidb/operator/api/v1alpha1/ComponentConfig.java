@@ -57,14 +57,15 @@ public final class ComponentConfig {
   }
 
   /**
-   * The configuration as a tree of tables, parsing TOML text when needed.
+   * The configuration as a tree of tables, parsing TOML text when needed. Numbers are normalized
+   * (see {@link TomlConfig#normalize}), so equal settings give equal trees in either form.
    *
    * @throws InvalidConfigException if the TOML does not parse or the value is neither an object
    *     nor a string
    */
   public ObjectNode tree() {
     if (raw.isObject()) {
-      return (ObjectNode) raw.deepCopy();
+      return (ObjectNode) TomlConfig.normalize(raw);
     }
     if (raw.isTextual()) {
       return TomlConfig.parse(raw.asText());
