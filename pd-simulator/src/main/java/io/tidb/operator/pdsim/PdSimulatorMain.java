@@ -3,6 +3,7 @@ package io.tidb.operator.pdsim;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.File;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -69,7 +70,15 @@ public final class PdSimulatorMain implements Callable<Integer> {
         ? Config.autoConfigure(null)
         : Config.fromKubeconfig(kubeconfig);
     KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
-    KubernetesPodSource pods = KubernetesPodSource.start(client, namespace, clusters);
+    KubernetesPodSource pods;
+    try {
+      pods = KubernetesPodSource.start(client, namespace, clusters);
+    } catch (KubernetesClientException e) {
+      System.err.println("pd-simulator: cannot watch pods on " + config.getMasterUrl()
+          + " (check --kubeconfig): " + e.getMessage());
+      client.close();
+      return 2;
+    }
     PdSimulatorServer server =
         PdSimulatorServer.start(clusters, new InetSocketAddress(bind, port));
     if (!stepInterval.isZero()) {
