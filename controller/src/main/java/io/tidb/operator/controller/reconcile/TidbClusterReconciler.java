@@ -207,8 +207,9 @@ public final class TidbClusterReconciler implements Reconciler<TidbCluster> {
   @Override
   public ErrorStatusUpdateControl<TidbCluster> updateErrorStatus(
       TidbCluster resource, Context<TidbCluster> context, Exception e) {
-    String step = e instanceof StepFailedException f ? f.step() : "reconcile";
-    Throwable cause = e instanceof StepFailedException ? e.getCause() : e;
+    Optional<StepFailedException> failed = stepFailure(e);
+    String step = failed.map(StepFailedException::step).orElse("reconcile");
+    Throwable cause = failed.<Throwable>map(Throwable::getCause).orElse(e);
     metrics.reconciled("error", step);
     LOG.warn(
         "reconcile failed namespace={} cluster={} step={} attempt={} error=\"{}\"",
@@ -218,5 +219,15 @@ public final class TidbClusterReconciler implements Reconciler<TidbCluster> {
         context.getRetryInfo().map(r -> r.getAttemptCount()).orElse(1),
         Optional.ofNullable(cause).map(Throwable::toString).orElse("unknown"));
     return ErrorStatusUpdateControl.defaultErrorProcessing();
+  }
+
+  /** The framework wraps what {@link #reconcile} throws; find the failed step in the chain. */
+  private static Optional<StepFailedException> stepFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof StepFailedException f) {
+        return Optional.of(f);
+      }
+    }
+    return Optional.empty();
   }
 }

@@ -33,7 +33,7 @@ public record ReplicaPlan(int target, Optional<Integer> current, int wanted) {
     }
     int now = current.get();
     if (wanted > now) {
-      return new ReplicaPlan(Math.min(wanted, now + Math.max(1, maxStep)), current, wanted);
+      return new ReplicaPlan((int) Math.min(wanted, (long) now + Math.max(1, maxStep)), current, wanted);
     }
     return new ReplicaPlan(now, current, wanted);
   }

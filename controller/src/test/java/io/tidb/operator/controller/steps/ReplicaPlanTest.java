@@ -26,6 +26,11 @@ class ReplicaPlanTest {
   }
 
   @Test
+  void unboundedStepDoesNotOverflow() {
+    assertEquals(3, ReplicaPlan.decide(3, Optional.of(2), Integer.MAX_VALUE).target());
+  }
+
+  @Test
   void nonPositiveStepStillMovesByOne() {
     assertEquals(4, ReplicaPlan.decide(5, Optional.of(3), 0).target());
   }
