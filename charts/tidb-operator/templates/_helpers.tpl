@@ -111,9 +111,6 @@ Refuse value combinations the chart cannot honour, with a message naming the val
 {{- if has .Release.Namespace .Values.watchNamespaces }}
 {{- fail (printf "watchNamespaces: %q is the release namespace; the webhooks never intercept the namespace the operator runs in (a broken webhook must not lock out its own namespace), so TidbClusters there would go unchecked. Install the operator into its own namespace, e.g. tidb-admin." .Release.Namespace) }}
 {{- end }}
-{{- if and .Values.local.webhookUrl (not (hasPrefix "https://" .Values.local.webhookUrl)) }}
-{{- fail (printf "local.webhookUrl: %q must start with https:// (the API server only calls webhooks over TLS)" .Values.local.webhookUrl) }}
-{{- end }}
 {{- end }}
 
 {{/*

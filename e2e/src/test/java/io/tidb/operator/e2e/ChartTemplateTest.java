@@ -387,7 +387,7 @@ class ChartTemplateTest {
     void aPlainHttpUrlIsRefused() {
       CommandResult result = helm.template(RELEASE, NAMESPACE, "local: {webhookUrl: 'http://127.0.0.1:9443'}\n");
       assertFalse(result.succeeded());
-      assertTrue(result.stderr().contains("local.webhookUrl"), result.describe());
+      assertTrue(result.stderr().contains("at '/local/webhookUrl'"), result.describe());
     }
   }
 
