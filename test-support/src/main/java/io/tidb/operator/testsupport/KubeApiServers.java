@@ -62,7 +62,15 @@ public final class KubeApiServers {
         .withApiServerFlag("--advertise-address", "127.0.0.1")
         .build());
     long started = System.nanoTime();
-    server.start();
+    try {
+      server.start();
+    } catch (RuntimeException e) {
+      stopQuietly(server);
+      deleteRecursively(testDir);
+      throw new IllegalStateException("etcd + kube-apiserver " + binaries.version() + " from " + binaries.directory()
+          + " did not start: " + e.getMessage() + " (their output is logged by io.fabric8.kubeapitest.process "
+          + "at DEBUG)", e);
+    }
     log.info("kube-apiserver started version={} testDir={} startupMillis={}", binaries.version(), testDir,
         (System.nanoTime() - started) / 1_000_000);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -70,6 +78,14 @@ public final class KubeApiServers {
       deleteRecursively(testDir);
     }, "kube-api-server-stop"));
     return new ClusterAccess(server.getKubeConfigYaml());
+  }
+
+  private static void stopQuietly(KubeAPIServer server) {
+    try {
+      server.stop();
+    } catch (RuntimeException e) {
+      log.warn("cannot stop the partly started API server error={}", e.toString());
+    }
   }
 
   private static Path createTempDirectory() {

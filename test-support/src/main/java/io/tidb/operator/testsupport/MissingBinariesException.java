@@ -8,7 +8,7 @@ public final class MissingBinariesException extends IllegalStateException {
 
   public MissingBinariesException(Path directory, List<String> missing) {
     super("Kubernetes binaries missing in " + directory + ": " + String.join(", ", missing)
-        + ". Build them with hack/build-binaries.sh (offline, from Go modules; "
-        + "about 15-30 minutes the first time, seconds afterwards).");
+        + ". Build them with hack/build-binaries.sh (from Go modules; "
+        + "about 35 minutes on 2 cores the first time, seconds afterwards).");
   }
 }
