@@ -44,7 +44,7 @@ class PdClientTest {
     pd.addMember("basic-pd-1", PD1_ID);
     pd.addMember("basic-pd-2", PD2_ID);
     client = PdClient.create(simulator.pdUrl(KEY),
-        PdClientOptions.defaults().withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(2)));
+        PdClientOptions.defaults().withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(10)));
   }
 
   @AfterEach
@@ -343,9 +343,9 @@ class PdClientTest {
 
   @Test
   void slowPdTimesOut() {
-    simulator.faults().add(FaultRule.slow("/pd/api/v1/health", Duration.ofSeconds(3)));
+    simulator.faults().add(FaultRule.slow("/pd/api/v1/health", Duration.ofSeconds(30)));
     PdClient impatient = PdClient.create(simulator.pdUrl(KEY),
-        PdClientOptions.defaults().withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(300)));
+        PdClientOptions.defaults().withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(1)));
     PdConnectionException e = assertThrows(PdConnectionException.class, impatient::health);
     assertTrue(e.isTimeout());
     assertEquals("/pd/api/v1/health", e.path());

@@ -25,7 +25,7 @@ class TidbStatusClientTest {
   void start() throws Exception {
     simulator = PdSimulatorServer.start(new SimulatedClusters());
     client = TidbStatusClient.create(
-        PdClientOptions.defaults().withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(500)));
+        PdClientOptions.defaults().withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(10)));
   }
 
   @AfterEach
@@ -52,8 +52,10 @@ class TidbStatusClientTest {
   @Test
   void slowServerIsUnhealthy() {
     simulator.clusters().tidb(KEY).setRunning("basic-tidb-0", true);
-    simulator.faults().add(FaultRule.slow("/status", Duration.ofSeconds(2)));
-    assertFalse(client.isHealthy(tidb("basic-tidb-0")));
+    simulator.faults().add(FaultRule.slow("/status", Duration.ofSeconds(30)));
+    TidbStatusClient impatient = TidbStatusClient.create(
+        PdClientOptions.defaults().withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(1)));
+    assertFalse(impatient.isHealthy(tidb("basic-tidb-0")));
   }
 
   @Test

@@ -44,7 +44,7 @@ class PdSimulatorServerTest {
     HttpRequest request = HttpRequest.newBuilder(uri)
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofString(body))
-        .timeout(Duration.ofSeconds(10))
+        .timeout(Duration.ofSeconds(30))
         .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
@@ -171,9 +171,9 @@ class PdSimulatorServerTest {
 
   @Test
   void slowRuleDelaysAnswersPastAClientTimeout() throws Exception {
-    server.faults().add(FaultRule.slow("/pd/api/v1/health", Duration.ofSeconds(2)));
+    server.faults().add(FaultRule.slow("/pd/api/v1/health", Duration.ofSeconds(30)));
     HttpRequest request = HttpRequest.newBuilder(URI.create(server.pdUrl(KEY) + "/pd/api/v1/health"))
-        .timeout(Duration.ofMillis(200))
+        .timeout(Duration.ofSeconds(1))
         .build();
     assertThrows(HttpTimeoutException.class,
         () -> http.send(request, HttpResponse.BodyHandlers.ofString()));
