@@ -62,21 +62,32 @@ start_component() {
   echo "$exe" >"$STATE/pids/$name.exe"
 }
 
-stop_component() {
-  local name=$1 pid i
-  pid=$(pid_of "$name")
-  [ -n "$pid" ] || return 0
-  if ! is_running "$name"; then
-    log "$name (pid $pid) is not running"
-    return 0
-  fi
-  kill -TERM "$pid" 2>/dev/null || true
-  for i in $(seq 1 50); do
-    kill -0 "$pid" 2>/dev/null || { log "stopped $name (pid $pid)"; return 0; }
-    sleep 0.2
+# Stops the named components: SIGTERM to all at once, then up to 10s for each to exit, then SIGKILL.
+stop_components() {
+  local name pid i alive=()
+  for name in "$@"; do
+    pid=$(pid_of "$name")
+    [ -n "$pid" ] || continue
+    if is_running "$name"; then
+      kill -TERM "$pid" 2>/dev/null || true
+      alive+=("$name:$pid")
+    else
+      log "$name (pid $pid) is not running"
+    fi
   done
-  log "$name (pid $pid) ignored SIGTERM for 10s, sending SIGKILL"
-  kill -KILL "$pid" 2>/dev/null || true
+  for entry in "${alive[@]}"; do
+    name=${entry%%:*}; pid=${entry#*:}
+    for i in $(seq 1 50); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.2
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+      log "$name (pid $pid) ignored SIGTERM for 10s, sending SIGKILL"
+      kill -KILL "$pid" 2>/dev/null || true
+    else
+      log "stopped $name (pid $pid)"
+    fi
+  done
 }
 
 show_log_tail() {
@@ -238,12 +249,11 @@ check_prerequisites() {
 }
 
 do_down() {
-  local c
   if [ ! -d "$STATE" ]; then
     log "nothing to stop: $STATE does not exist"
     return 0
   fi
-  for c in kwok kube-scheduler kube-controller-manager kube-apiserver etcd; do stop_component "$c"; done
+  stop_components kwok kube-scheduler kube-controller-manager kube-apiserver etcd
   rm -rf "$STATE"
   log "removed $STATE"
 }
