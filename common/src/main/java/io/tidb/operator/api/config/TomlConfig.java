@@ -37,7 +37,9 @@ public final class TomlConfig {
   }
 
   /**
-   * Renders a tree of tables as a TOML document.
+   * Renders a tree of tables as a TOML document. Nested maps become {@code [table]} sections
+   * rather than dotted keys, so parsers that only know TOML 0.4 (older PD and TiDB releases) read
+   * it too; keys and values are written by {@code jackson-dataformat-toml}.
    *
    * @throws InvalidConfigException if the tree holds something TOML cannot express (e.g. null)
    */
@@ -45,11 +47,52 @@ public final class TomlConfig {
     if (!tree.isObject()) {
       throw new InvalidConfigException("a TOML document must be a table, got " + tree.getNodeType());
     }
-    try {
-      return MAPPER.writeValueAsString(tree);
-    } catch (JsonProcessingException e) {
-      throw new InvalidConfigException("config cannot be rendered as TOML: " + e.getOriginalMessage(), e);
+    StringBuilder out = new StringBuilder();
+    renderTable((ObjectNode) tree, "", out);
+    return out.toString();
+  }
+
+  private static void renderTable(ObjectNode table, String header, StringBuilder out) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = table.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!e.getValue().isObject()) {
+        out.append(keyValue(e.getKey(), e.getValue()));
+      }
     }
+    for (Iterator<Map.Entry<String, JsonNode>> it = table.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (e.getValue().isObject()) {
+        String child = (header.isEmpty() ? "" : header + ".") + key(e.getKey());
+        if (out.length() > 0) {
+          out.append('\n');
+        }
+        out.append('[').append(child).append("]\n");
+        renderTable((ObjectNode) e.getValue(), child, out);
+      }
+    }
+  }
+
+  private static String keyValue(String key, JsonNode value) {
+    if (value.isNull()) {
+      throw new InvalidConfigException("config key " + key + " is null; TOML has no null");
+    }
+    ObjectNode single = MAPPER.createObjectNode();
+    single.set(key, value);
+    try {
+      return MAPPER.writeValueAsString(single);
+    } catch (JsonProcessingException e) {
+      throw new InvalidConfigException("config key " + key + " cannot be rendered as TOML: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** A table-header segment: bare when TOML allows, else a quoted string. */
+  private static String key(String key) {
+    if (!key.isEmpty() && key.chars().allMatch(c -> (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')
+        || (c >= '0' && c <= '9') || c == '_' || c == '-')) {
+      return key;
+    }
+    String line = keyValue(key, MAPPER.getNodeFactory().numberNode(0));
+    return line.substring(0, line.lastIndexOf(" = "));
   }
 
   /**

@@ -79,6 +79,19 @@ class ComponentConfigTest {
   }
 
   @Test
+  void rendersNestedMapsAsTableSectionsNotDottedKeys() throws Exception {
+    String toml = TomlConfig.render(json(
+        "{\"log\":{\"level\":\"info\",\"file\":{\"max-backups\":3}},\"a\":1,\"x.y\":{\"b\":true}}"));
+    assertEquals("a = 1\n\n[log]\nlevel = 'info'\n\n[log.file]\nmax-backups = 3\n\n['x.y']\nb = true\n", toml);
+  }
+
+  @Test
+  void nullCannotBeRendered() throws Exception {
+    InvalidConfigException e = assertThrows(InvalidConfigException.class, () -> TomlConfig.render(json("{\"a\":null}")));
+    assertEquals("config key a is null; TOML has no null", e.getMessage());
+  }
+
+  @Test
   void sameSettingsAsTomlOrMapGiveEqualTrees() throws Exception {
     ComponentConfig toml = ComponentConfig.ofToml("[schedule]\nleader-schedule-limit = 4\nratio = 0.5\n");
     ComponentConfig map = ComponentConfig.of(json("{\"schedule\":{\"leader-schedule-limit\":4,\"ratio\":0.5}}"));
