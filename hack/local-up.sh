@@ -101,7 +101,7 @@ controller_args() {
 step "Installing the chart's CRDs and webhook configurations (calling the local webhook at https://127.0.0.1:$WEBHOOK_PORT)"
 kc apply --server-side --force-conflicts --field-manager=local-up -f "$ROOT/charts/tidb-operator/crds/" | sed 's/^/    /'
 crd_established() {
-  [ "$(kc get crd tidbclusters.pingcap.com -o jsonpath='{.status.conditions[?(@.type=="Established")].status}')" = True ]
+  [ "$(kc get crd tidbclusters.pingcap.com -o jsonpath='{.status.conditions[?(@.type=="Established")].status}' 2>/dev/null)" = True ]
 }
 for _ in $(seq 1 120); do crd_established && break; sleep 0.5; done
 crd_established || die "the TidbCluster CRD is not Established after 60s"
@@ -111,7 +111,7 @@ done
 # Only the two webhook configuration templates, with clientConfig.url instead of the Service. The
 # chart never renders caBundle: the webhook patches it in at start, and re-applying this keeps it.
 "$BIN/helm" template "$RELEASE" "$ROOT/charts/tidb-operator" --namespace "$OPERATOR_NS" \
-  --set "local.webhookUrl=https://127.0.0.1:$WEBHOOK_PORT" \
+  --set "local.webhookUrl=https://127.0.0.1:$WEBHOOK_PORT" --set webhook.timeoutSeconds=10 \
   --show-only templates/webhook/validating-webhook-configuration.yaml \
   --show-only templates/webhook/mutating-webhook-configuration.yaml \
   | kc apply --server-side --force-conflicts --field-manager=local-up -f - | sed 's/^/    /'
