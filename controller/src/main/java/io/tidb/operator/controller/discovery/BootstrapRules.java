@@ -1,5 +1,6 @@
 package io.tidb.operator.controller.discovery;
 
+import io.tidb.operator.pd.PdMember;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -66,7 +67,7 @@ public final class BootstrapRules {
   }
 
   /**
-   * {@code --join=<url>,<url>} from PD's member list, leaving out the asking pod itself (its old
+   * {@code --join=<url>,<url>} from PD's member list ({@code GET /pd/api/v1/members}), leaving out the asking pod itself (its old
    * registration survives when only its data was lost, and PD refuses to join itself). Each URL is
    * the member's first client URL, or, for a member that never started, its peer URL with the
    * client port.

@@ -1,5 +1,6 @@
 package io.tidb.operator.controller.discovery;
 
+import io.tidb.operator.pd.PdMember;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -62,10 +63,10 @@ public final class DiscoveryService {
     } catch (Exception e) {
       LOG.info("event=pd_members_unavailable pod={} cluster={}/{} registered={} desired={} error=\"{}\"",
           peer.pod(), cluster.namespace(), cluster.name(), registrations.pods().size(),
-          cluster.desiredPdReplicas(), e.getMessage());
+          cluster.desiredPdReplicas(), describe(e));
       throw DiscoveryException.unavailable(
           "cannot list PD members of cluster " + cluster.namespace() + "/" + cluster.name() + ": "
-              + e.getMessage(), e);
+              + describe(e), e);
     }
     String argument = BootstrapRules.joinArgument(members, cluster, peer);
     registrations = registrations.without(peer.pod());
@@ -94,7 +95,11 @@ public final class DiscoveryService {
     } catch (DiscoveryException e) {
       throw e;
     } catch (Exception e) {
-      throw DiscoveryException.unavailable("cannot read the TidbCluster: " + e.getMessage(), e);
+      throw DiscoveryException.unavailable("cannot read the TidbCluster: " + describe(e), e);
     }
+  }
+
+  private static String describe(Exception e) {
+    return e.getMessage() != null ? e.getMessage() : e.toString();
   }
 }
