@@ -14,6 +14,11 @@
 #   K8S_VERSION                  default 1.36.3
 #   TIDB_OPERATOR_KWOK_NODES     number of fake nodes (default 3)
 #   TIDB_OPERATOR_KWOK_POD_CIDR  pod IPs kwok hands out (default 127.10.0.0/16, loopback: see docs)
+#   TIDB_OPERATOR_CONTROL_PLANE_TIMEOUT  seconds 'up' waits for each component (default 180)
+#
+# Pod IPs (127.10.0.0/16) and Service ClusterIPs (127.0.96.0/20) are loopback addresses, so a client
+# that dials one by mistake can never send traffic off this machine. Loopback endpoint addresses are
+# invalid in Endpoints/EndpointSlices, so Services get no endpoints here; the operator dials DNS names.
 set -euo pipefail
 
 K8S_VERSION=${K8S_VERSION:-1.36.3}
@@ -21,7 +26,7 @@ BIN=${KUBE_API_TEST_DIR:-$HOME/.kubeapitest}/k8s/$K8S_VERSION-linux-amd64
 STATE=${TIDB_OPERATOR_LOCAL_DIR:-$HOME/.local/share/tidb-operator-java/control-plane}
 NODES=${TIDB_OPERATOR_KWOK_NODES:-3}
 POD_CIDR=${TIDB_OPERATOR_KWOK_POD_CIDR:-127.10.0.0/16}
-SERVICE_CIDR=10.0.0.0/24
+SERVICE_CIDR=127.0.96.0/20
 COMPONENTS="etcd kube-apiserver kube-controller-manager kube-scheduler kwok"
 STARTUP_TIMEOUT=${TIDB_OPERATOR_CONTROL_PLANE_TIMEOUT:-180}
 
@@ -32,7 +37,7 @@ log() { printf '[control-plane] %s\n' "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
 usage() {
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,/^set -euo pipefail/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -157,7 +162,7 @@ generate_pki() {
     openssl req -newkey rsa:2048 -nodes -subj /CN=kube-apiserver -keyout apiserver.key -out apiserver.csr
     openssl x509 -req -in apiserver.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 365 -out apiserver.crt \
       -extfile <(printf '%s\n' \
-        'subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,IP:10.0.0.1' \
+        'subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,IP:127.0.96.1' \
         'extendedKeyUsage=serverAuth' 'keyUsage=critical,digitalSignature,keyEncipherment')
     openssl req -newkey rsa:2048 -nodes -subj "/O=system:masters/CN=local-admin" -keyout admin.key -out admin.csr
     openssl x509 -req -in admin.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 365 -out admin.crt \

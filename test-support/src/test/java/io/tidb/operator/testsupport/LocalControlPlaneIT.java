@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +15,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-/** What hack/control-plane.sh promises: five components on loopback, untainted Ready kwok nodes. */
+/**
+ * What hack/control-plane.sh promises: five components listening on loopback only, untainted Ready kwok
+ * nodes, and Service ClusterIPs from a loopback range.
+ */
 @WithLocalControlPlane
 class LocalControlPlaneIT {
 
@@ -42,6 +48,19 @@ class LocalControlPlaneIT {
       assertTrue(node.getSpec().getTaints() == null || node.getSpec().getTaints().isEmpty(),
           name + " has taints " + node.getSpec().getTaints());
     }
+  }
+
+  @Test
+  void serviceClusterIpsAreLoopbackAddresses(KubernetesClient client) throws Exception {
+    String namespace = TestNamespaces.createUnique(client, "cluster-ip");
+    Service service = client.resource(new ServiceBuilder()
+        .withNewMetadata().withNamespace(namespace).withName("web").endMetadata()
+        .withNewSpec().addToSelector("app", "web").addNewPort().withPort(80).endPort().endSpec()
+        .build()).create();
+
+    assertTrue(InetAddress.getByName(service.getSpec().getClusterIP()).isLoopbackAddress(),
+        service.getSpec().getClusterIP());
+    client.namespaces().withName(namespace).delete();
   }
 
   @Test
