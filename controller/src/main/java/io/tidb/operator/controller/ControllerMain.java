@@ -1,0 +1,272 @@
+package io.tidb.operator.controller;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.controller.config.ComponentEndpoints;
+import io.tidb.operator.controller.config.ControllerSettings;
+import io.tidb.operator.controller.discovery.DiscoveryMain;
+import io.tidb.operator.controller.http.OperatorHttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The controller image's entry point. Without a subcommand it runs the operator; {@code
+ * discovery} runs the per-cluster discovery service instead (one image, two modes).
+ *
+ * <p>Every flag can also be set by the environment variable named in its description.
+ */
+@Command(
+    name = "tidb-operator-controller",
+    mixinStandardHelpOptions = true,
+    subcommands = {DiscoveryMain.class},
+    description = "Runs the TidbCluster controller (default) or the discovery service.")
+public final class ControllerMain implements Callable<Integer> {
+
+  @Option(
+      names = "--watch-namespaces",
+      split = ",",
+      defaultValue = "${env:WATCH_NAMESPACES:-}",
+      description = "Namespaces to watch, comma-separated; empty watches all. Env WATCH_NAMESPACES.")
+  List<String> watchNamespaces = List.of();
+
+  @Option(
+      names = "--workers",
+      defaultValue = "${env:WORKERS:-5}",
+      description = "Concurrent reconciles (default ${DEFAULT-VALUE}). Env WORKERS.")
+  int workers;
+
+  @Option(
+      names = "--resync-seconds",
+      defaultValue = "${env:RESYNC_SECONDS:-30}",
+      description =
+          "Every TidbCluster is reconciled at least this often, which keeps status following PD"
+              + " (default ${DEFAULT-VALUE}). Env RESYNC_SECONDS.")
+  int resyncSeconds;
+
+  @Option(
+      names = "--converging-requeue-seconds",
+      defaultValue = "${env:CONVERGING_REQUEUE_SECONDS:-5}",
+      description =
+          "How soon a reconcile that waits on a prerequisite runs again (default"
+              + " ${DEFAULT-VALUE}). Env CONVERGING_REQUEUE_SECONDS.")
+  int convergingRequeueSeconds;
+
+  @Option(
+      names = "--leader-election",
+      defaultValue = "${env:LEADER_ELECTION:-false}",
+      description = "Elect a leader through a Lease before reconciling. Env LEADER_ELECTION.")
+  boolean leaderElection;
+
+  @Option(
+      names = "--leader-election-namespace",
+      defaultValue = "${env:POD_NAMESPACE:-}",
+      description = "Namespace of the Lease (default: env POD_NAMESPACE).")
+  String leaderElectionNamespace;
+
+  @Option(
+      names = "--leader-election-lease",
+      defaultValue = "${env:LEADER_ELECTION_LEASE:-tidb-controller-manager}",
+      description = "Name of the Lease (default ${DEFAULT-VALUE}). Env LEADER_ELECTION_LEASE.")
+  String leaderElectionLease;
+
+  @Option(
+      names = "--identity",
+      defaultValue = "${env:POD_NAME:-}",
+      description = "This replica's name (default: env POD_NAME, else the host name).")
+  String identity;
+
+  @Option(
+      names = "--bind",
+      defaultValue = "${env:BIND_ADDRESS:-0.0.0.0}",
+      description = "Address of the metrics and probe server (default ${DEFAULT-VALUE}).")
+  String bindAddress;
+
+  @Option(
+      names = "--kubeconfig",
+      description =
+          "Kubeconfig file to reach the API server (default: env KUBECONFIG, ~/.kube/config, or"
+              + " the in-cluster service account).")
+  Path kubeconfig;
+
+  @Option(
+      names = "--port",
+      defaultValue = "${env:PORT:-8080}",
+      description =
+          "Port of /metrics, /healthz and /readyz (default ${DEFAULT-VALUE}; 0 picks one). Env"
+              + " PORT.")
+  int port;
+
+  @Option(
+      names = "--discovery-image",
+      defaultValue = "${env:DISCOVERY_IMAGE:-tidb-operator-java/controller:latest}",
+      description =
+          "Image of each cluster's discovery Deployment: this operator's image (default"
+              + " ${DEFAULT-VALUE}). Env DISCOVERY_IMAGE.")
+  String discoveryImage;
+
+  @Option(
+      names = "--pd-url-template",
+      defaultValue = "${env:PD_URL_TEMPLATE:-" + ComponentEndpoints.DEFAULT_PD_URL_TEMPLATE + "}",
+      description =
+          "Base URL of a cluster's PD API; placeholders {name}, {namespace}, {svc} (default"
+              + " ${DEFAULT-VALUE}). Env PD_URL_TEMPLATE.")
+  String pdUrlTemplate;
+
+  @Option(
+      names = "--tidb-status-url-template",
+      defaultValue =
+          "${env:TIDB_STATUS_URL_TEMPLATE:-"
+              + ComponentEndpoints.DEFAULT_TIDB_STATUS_URL_TEMPLATE
+              + "}",
+      description =
+          "Base URL of one TiDB's status port; placeholders {name}, {namespace}, {svc}, {pod}"
+              + " (default ${DEFAULT-VALUE}). Env TIDB_STATUS_URL_TEMPLATE.")
+  String tidbStatusUrlTemplate;
+
+  @Option(
+      names = "--pd-timeout-seconds",
+      defaultValue = "${env:PD_TIMEOUT_SECONDS:-5}",
+      description = "Timeout of each PD and TiDB request (default ${DEFAULT-VALUE}).")
+  int pdTimeoutSeconds;
+
+  @Option(
+      names = "--log-level",
+      defaultValue = "${env:LOG_LEVEL:-info}",
+      description = "error, warn, info, debug or trace (default ${DEFAULT-VALUE}). Env LOG_LEVEL.")
+  String logLevel;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new ControllerMain()).execute(args));
+  }
+
+  /** The settings these flags describe; throws {@link IllegalArgumentException} naming the flag. */
+  ControllerSettings settings() {
+    positive("--workers", workers);
+    positive("--resync-seconds", resyncSeconds);
+    positive("--converging-requeue-seconds", convergingRequeueSeconds);
+    positive("--pd-timeout-seconds", pdTimeoutSeconds);
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException(
+          "--port: Invalid value: " + port + ": must be between 0 and 65535");
+    }
+    if (discoveryImage == null || discoveryImage.isBlank()) {
+      throw new IllegalArgumentException(
+          "--discovery-image: Required value: the image of the discovery Deployment");
+    }
+    Optional<ControllerSettings.LeaderElection> election = Optional.empty();
+    if (leaderElection) {
+      if (leaderElectionNamespace == null || leaderElectionNamespace.isBlank()) {
+        throw new IllegalArgumentException(
+            "--leader-election-namespace: Required value: set it, or env POD_NAMESPACE, when"
+                + " --leader-election is on");
+      }
+      election =
+          Optional.of(
+              new ControllerSettings.LeaderElection(leaderElectionLease, leaderElectionNamespace));
+    }
+    Set<String> namespaces = new LinkedHashSet<>();
+    for (String ns : watchNamespaces) {
+      if (!ns.isBlank()) {
+        namespaces.add(ns.trim());
+      }
+    }
+    return new ControllerSettings(
+        namespaces,
+        workers,
+        Duration.ofSeconds(resyncSeconds),
+        Duration.ofSeconds(convergingRequeueSeconds),
+        election,
+        new InetSocketAddress(bindAddress, port),
+        new ComponentEndpoints(
+            pdUrlTemplate, tidbStatusUrlTemplate, Duration.ofSeconds(pdTimeoutSeconds)),
+        discoveryImage,
+        identity == null || identity.isBlank() ? hostName() : identity);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    System.setProperty(
+        "org.slf4j.simpleLogger.defaultLogLevel", logLevel.toLowerCase(Locale.ROOT));
+    System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+    System.setProperty(
+        "org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
+    ControllerSettings settings;
+    try {
+      settings = settings();
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      return CommandLine.ExitCode.USAGE;
+    }
+    Logger log = LoggerFactory.getLogger(ControllerMain.class);
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmGcMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry);
+    TidbOperator operator =
+        TidbOperator.create(
+            settings, client, registry, new TidbClusterAdmissionRules(), Clock.systemUTC());
+    OperatorHttpServer http =
+        OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  log.info("shutting down");
+                  operator.close();
+                  http.close();
+                  client.close();
+                  stopped.countDown();
+                },
+                "shutdown"));
+    log.info(
+        "starting namespaces={} workers={} resync={} leaderElection={} http={}",
+        settings.watchAllNamespaces() ? "all" : settings.namespaces(),
+        settings.workers(),
+        settings.resync(),
+        settings.leaderElection().map(le -> le.leaseNamespace() + "/" + le.leaseName()).orElse("off"),
+        settings.httpAddress().getHostString() + ":" + http.port());
+    operator.start();
+    stopped.await();
+    return CommandLine.ExitCode.OK;
+  }
+
+  private static void positive(String flag, int value) {
+    if (value <= 0) {
+      throw new IllegalArgumentException(
+          flag + ": Invalid value: " + value + ": must be greater than 0");
+    }
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "tidb-operator-controller";
+    }
+  }
+}

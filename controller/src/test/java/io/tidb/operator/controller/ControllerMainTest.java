@@ -1,0 +1,90 @@
+package io.tidb.operator.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tidb.operator.controller.config.ControllerSettings;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class ControllerMainTest {
+
+  private static ControllerSettings parse(String... args) {
+    ControllerMain main = new ControllerMain();
+    new CommandLine(main).parseArgs(args);
+    return main.settings();
+  }
+
+  @Test
+  void defaultsFollowUpstream() {
+    ControllerSettings s = parse();
+    assertTrue(s.watchAllNamespaces());
+    assertEquals(5, s.workers());
+    assertEquals(Duration.ofSeconds(30), s.resync());
+    assertTrue(s.leaderElection().isEmpty());
+    assertEquals(8080, s.httpAddress().getPort());
+    assertEquals(URI.create("http://basic-pd.db:2379"), s.endpoints().pdUrl("db", "basic", null));
+    assertFalse(s.identity().isBlank());
+  }
+
+  @Test
+  void chartFlags() {
+    ControllerSettings s =
+        parse(
+            "--watch-namespaces=a,b,",
+            "--workers=3",
+            "--resync-seconds=10",
+            "--port=9090",
+            "--discovery-image=reg/op:1",
+            "--leader-election",
+            "--leader-election-namespace=ops",
+            "--leader-election-lease=my-lease",
+            "--identity=op-0");
+    assertEquals(Set.of("a", "b"), s.namespaces());
+    assertEquals(3, s.workers());
+    assertEquals(Duration.ofSeconds(10), s.resync());
+    assertEquals(9090, s.httpAddress().getPort());
+    assertEquals("reg/op:1", s.discoveryImage());
+    assertEquals(new ControllerSettings.LeaderElection("my-lease", "ops"), s.leaderElection().get());
+    assertEquals("op-0", s.identity());
+  }
+
+  @Test
+  void simulatorTemplates() {
+    ControllerSettings s =
+        parse(
+            "--pd-url-template=http://127.0.0.1:12379/clusters/{namespace}/{name}",
+            "--tidb-status-url-template=http://127.0.0.1:12379/clusters/{namespace}/{name}/tidb/{pod}");
+    assertEquals(
+        URI.create("http://127.0.0.1:12379/clusters/db/basic/tidb/basic-tidb-0"),
+        s.endpoints().tidbStatusUrl("db", "basic", null, "basic-tidb-0"));
+  }
+
+  @Test
+  void leaderElectionNeedsANamespace() {
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse("--leader-election", "--leader-election-namespace="));
+    assertTrue(e.getMessage().startsWith("--leader-election-namespace: Required value"), e.getMessage());
+  }
+
+  @Test
+  void badValuesNameTheFlag() {
+    var e = assertThrows(IllegalArgumentException.class, () -> parse("--workers=0"));
+    assertEquals("--workers: Invalid value: 0: must be greater than 0", e.getMessage());
+    var t = assertThrows(IllegalArgumentException.class, () -> parse("--pd-url-template=http://{x}"));
+    assertTrue(t.getMessage().startsWith("--pd-url-template: Unsupported value"), t.getMessage());
+  }
+
+  @Test
+  void discoveryIsASubcommand() {
+    CommandLine cli = new CommandLine(new ControllerMain());
+    assertTrue(cli.getSubcommands().containsKey("discovery"));
+  }
+}
