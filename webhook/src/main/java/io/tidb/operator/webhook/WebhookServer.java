@@ -70,6 +70,8 @@ public final class WebhookServer {
               cfg.http.maxRequestSize = settings.maxBodyBytes();
               cfg.jetty.modifyServer(
                   server -> {
+                    // On stop, Jetty waits up to this long for Graceful components; GracefulHandler
+                    // is the one that tracks requests in flight.
                     server.setStopTimeout(settings.shutdownTimeout().toMillis());
                     server.insertHandler(new GracefulHandler());
                   });

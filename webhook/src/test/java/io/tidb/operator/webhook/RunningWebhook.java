@@ -19,10 +19,12 @@ final class RunningWebhook implements AutoCloseable {
   static final int MAX_BODY = 64 * 1024;
 
   final TestPki pki = new TestPki();
+  final ServingCertificate initial;
   final ServingTls tls;
   final WebhookMetrics metrics = new WebhookMetrics();
   final WebhookServer server;
   final HttpClient client;
+  final int port;
 
   RunningWebhook(AdmissionRules<?>... rules) {
     this(Duration.ZERO, rules);
@@ -34,12 +36,13 @@ final class RunningWebhook implements AutoCloseable {
       registry.register(r);
     }
     AdmissionReviewCodec codec = new AdmissionReviewCodec();
-    ServingCertificate serving = pki.serving();
-    tls = new ServingTls(serving);
-    metrics.certificateServed(serving, false);
+    initial = pki.serving();
+    tls = new ServingTls(initial);
+    metrics.certificateServed(initial, false);
     server = new WebhookServer(
         new WebhookServer.Settings("127.0.0.1", 0, MAX_BODY, shutdownDelay, Duration.ofSeconds(10)),
         new AdmissionService(registry, codec), codec, metrics, tls).start();
+    port = server.port();
     client = HttpClient.newBuilder()
         .sslContext(TestPki.trusting(List.of(pki.ca.certificate())))
         .connectTimeout(Duration.ofSeconds(5))
@@ -47,7 +50,7 @@ final class RunningWebhook implements AutoCloseable {
   }
 
   URI uri(String path) {
-    return URI.create("https://127.0.0.1:" + server.port() + path);
+    return URI.create("https://127.0.0.1:" + port + path);
   }
 
   HttpResponse<String> post(String path, byte[] body) {
