@@ -120,7 +120,7 @@ print_changes() {
 # watch_until_ready <namespace> <tidbcluster> <timeout s>: prints object changes and what the
 # cluster waits for (its Ready condition's message) until Ready=True.
 watch_until_ready() {
-  local ns=$1 tc=$2 timeout=$3 t0 now message last_message="" status
+  local ns=$1 tc=$2 timeout=$3 t0 now ready message last_message="" status
   t0=$(date +%s)
   : >"$STATE/snapshot.prev"
   while :; do
@@ -128,8 +128,11 @@ watch_until_ready() {
     snapshot "$ns" >"$STATE/snapshot.now" || true
     print_changes "$STATE/snapshot.prev" "$STATE/snapshot.now" "+${now}s"
     mv "$STATE/snapshot.now" "$STATE/snapshot.prev"
-    status=$("$BIN/kubectl" -n "$ns" get tc "$tc" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null || true)
-    message=$("$BIN/kubectl" -n "$ns" get tc "$tc" -o jsonpath='{.status.conditions[?(@.type=="Ready")].message}' 2>/dev/null || true)
+    # One read for both, so the status and the message belong together.
+    ready=$("$BIN/kubectl" -n "$ns" get tc "$tc" \
+      -o jsonpath='{range .status.conditions[?(@.type=="Ready")]}{.status}|{.message}{end}' 2>/dev/null || true)
+    status=${ready%%|*}
+    message=${ready#*|}
     if [ -n "$message" ] && [ "$message" != "$last_message" ]; then
       printf '  %6s    %s: %s\n' "+${now}s" "$([ "$status" = True ] && echo ready || echo waiting)" "$message"
       last_message=$message

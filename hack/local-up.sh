@@ -118,7 +118,12 @@ done
 
 # ---- 4. the three processes ---------------------------------------------------------------------
 CP=$(cat "$CLASSPATH_FILE")
-for p in controller webhook pd-simulator; do stop_process "$p"; done
+for p in controller webhook pd-simulator; do
+  if process_running "$p"; then
+    step "Stopping the previous run's $p (restarted below with the current build)"
+    stop_process "$p"
+  fi
+done
 
 step "Starting the webhook (io.tidb.operator.webhook.WebhookMain) — log: $STATE/logs/webhook.log"
 start_process webhook io.tidb.operator.webhook.WebhookMain "${WEBHOOK_ARGS[@]}"
