@@ -132,12 +132,13 @@ class PdObjectsTest {
   @Test
   void configFileIsTheTomlOfSpecPdConfigWithTlsPathsForced() {
     ConfigMap cm = PdObjects.configMap(TestClusters.load("full"), Optional.empty());
-    String toml = cm.getData().get("config-file");
-    assertTrue(toml.contains("level = 'info'") || toml.contains("level = \"info\""), toml);
-    assertTrue(toml.contains("/var/lib/pd-tls/ca.crt"), toml);
-    assertTrue(toml.contains("/var/lib/pd-tls/tls.crt"), toml);
-    assertTrue(toml.contains("/var/lib/pd-tls/tls.key"), toml);
-    assertTrue(toml.contains("internal-proxy = true"), toml);
+    var toml = io.tidb.operator.api.config.TomlConfig.parse(cm.getData().get("config-file"));
+    assertEquals("info", toml.get("log").get("level").asText());
+    assertEquals(3, toml.get("replication").get("max-replicas").asInt());
+    assertEquals("/var/lib/pd-tls/ca.crt", toml.get("security").get("cacert-path").asText());
+    assertEquals("/var/lib/pd-tls/tls.crt", toml.get("security").get("cert-path").asText());
+    assertEquals("/var/lib/pd-tls/tls.key", toml.get("security").get("key-path").asText());
+    assertTrue(toml.get("dashboard").get("internal-proxy").asBoolean());
     assertEquals(PdObjects.startScript(TestClusters.load("full")).render(), cm.getData().get("startup-script"));
   }
 

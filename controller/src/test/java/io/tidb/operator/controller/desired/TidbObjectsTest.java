@@ -124,13 +124,30 @@ class TidbObjectsTest {
 
   @Test
   void configForcesClusterAndClientTlsPaths() {
-    String toml = TidbObjects.configMap(TestClusters.load("full"), Optional.empty()).getData().get("config-file");
-    assertTrue(toml.contains("cluster-ssl-ca = '/var/lib/tidb-tls/ca.crt'"), toml);
-    assertTrue(toml.contains("ssl-cert = '/var/lib/tidb-server-tls/tls.crt'"), toml);
-    assertTrue(toml.contains("ssl-ca = '/var/lib/tidb-server-tls/ca.crt'"), toml);
-    String advanced = TidbObjects.configMap(TestClusters.load("advanced"), Optional.empty()).getData().get("config-file");
-    assertTrue(advanced.contains("tcp-keep-alive = true"), advanced);
-    assertFalse(advanced.contains("security"), advanced);
+    var security = toml(TestClusters.load("full")).get("security");
+    assertEquals("/var/lib/tidb-tls/ca.crt", security.get("cluster-ssl-ca").asText());
+    assertEquals("/var/lib/tidb-tls/tls.crt", security.get("cluster-ssl-cert").asText());
+    assertEquals("/var/lib/tidb-tls/tls.key", security.get("cluster-ssl-key").asText());
+    assertEquals("/var/lib/tidb-server-tls/ca.crt", security.get("ssl-ca").asText());
+    assertEquals("/var/lib/tidb-server-tls/tls.crt", security.get("ssl-cert").asText());
+    assertEquals("/var/lib/tidb-server-tls/tls.key", security.get("ssl-key").asText());
+    var advanced = toml(TestClusters.load("advanced"));
+    assertTrue(advanced.get("performance").get("tcp-keep-alive").asBoolean());
+    assertNull(advanced.get("security"));
+  }
+
+  @Test
+  void clientAuthnCanBeDisabled() {
+    TidbCluster tc = TestClusters.load("full");
+    tc.getSpec().getTidb().getTlsClient().setDisableClientAuthn(true);
+    var security = toml(tc).get("security");
+    assertNull(security.get("ssl-ca"));
+    assertEquals("/var/lib/tidb-server-tls/tls.crt", security.get("ssl-cert").asText());
+  }
+
+  private static com.fasterxml.jackson.databind.node.ObjectNode toml(TidbCluster tc) {
+    return io.tidb.operator.api.config.TomlConfig.parse(
+        TidbObjects.configMap(tc, Optional.empty()).getData().get("config-file"));
   }
 
   @Test

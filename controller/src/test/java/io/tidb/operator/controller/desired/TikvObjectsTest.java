@@ -43,13 +43,20 @@ class TikvObjectsTest {
 
   @Test
   void configFileKeepsUserConfigFromAMapOrATomlString() {
-    String basic = TikvObjects.configMap(TestClusters.load("basic"), Optional.empty()).getData().get("config-file");
-    assertTrue(basic.contains("max-open-files = 256"), basic);
-    assertTrue(basic.contains("reserve-space = '0MB'") || basic.contains("reserve-space = \"0MB\""), basic);
-    String advanced = TikvObjects.configMap(TestClusters.load("advanced"), Optional.empty()).getData().get("config-file");
-    assertTrue(advanced.contains("max-days = 30"), advanced);
-    String full = TikvObjects.configMap(TestClusters.load("full"), Optional.empty()).getData().get("config-file");
-    assertTrue(full.contains("/var/lib/tikv-tls/ca.crt") && full.contains("security.ca-path"), full);
+    var basic = toml(TestClusters.load("basic"));
+    assertEquals(256, basic.get("rocksdb").get("max-open-files").asInt());
+    assertEquals("0MB", basic.get("storage").get("reserve-space").asText());
+    var advanced = toml(TestClusters.load("advanced"));
+    assertEquals(30, advanced.get("log").get("file").get("max-days").asInt());
+    var full = toml(TestClusters.load("full"));
+    assertEquals("/var/lib/tikv-tls/ca.crt", full.get("security").get("ca-path").asText());
+    assertEquals("/var/lib/tikv-tls/tls.crt", full.get("security").get("cert-path").asText());
+    assertEquals("/var/lib/tikv-tls/tls.key", full.get("security").get("key-path").asText());
+  }
+
+  private static com.fasterxml.jackson.databind.node.ObjectNode toml(TidbCluster tc) {
+    return io.tidb.operator.api.config.TomlConfig.parse(
+        TikvObjects.configMap(tc, Optional.empty()).getData().get("config-file"));
   }
 
   @Test
