@@ -81,6 +81,12 @@ class TidbClusterCrdIT {
     if (expected.isObject()) {
       assertTrue(actual != null && actual.isObject(), where + ": expected an object, got " + actual);
       expected.fieldNames().forEachRemaining(f -> assertSubset(expected.get(f), actual.get(f), where + "." + f));
+    } else if (expected.isArray()) {
+      assertTrue(actual != null && actual.isArray() && actual.size() == expected.size(),
+          where + ": expected " + expected + ", got " + actual);
+      for (int i = 0; i < expected.size(); i++) {
+        assertSubset(expected.get(i), actual.get(i), where + "[" + i + "]");
+      }
     } else {
       assertEquals(expected, actual, where);
     }
