@@ -1,22 +1,12 @@
 package io.tidb.operator.webhook;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
-import io.tidb.operator.certs.CaBundleInjector;
-import io.tidb.operator.certs.CertificateIssuer;
-import io.tidb.operator.certs.CertificateRenewer;
-import io.tidb.operator.certs.CertificateSecretStore;
-import io.tidb.operator.certs.CertificateWatcher;
 import io.tidb.operator.certs.KeyAlgorithm;
-import io.tidb.operator.certs.MountedCertificateFiles;
 import io.tidb.operator.certs.RenewalPolicy;
-import io.tidb.operator.certs.SecretCertificateManager;
-import io.tidb.operator.certs.ServingCertificate;
 import io.tidb.operator.certs.ServingNames;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,73 +128,38 @@ public final class WebhookMain implements Callable<Integer> {
     Logger log = LoggerFactory.getLogger(WebhookMain.class);
 
     CertificateMode mode = CertificateMode.valueOf(certMode.toUpperCase(Locale.ROOT)).resolve(certDir != null);
-    KubernetesClient client = null;
-    CertificateWatcher watcher;
-    if (mode == CertificateMode.FILES) {
-      if (certDir == null) {
-        throw new CommandLine.ParameterException(
-            new CommandLine(this), "--cert-mode=files needs --cert-dir");
-      }
-      MountedCertificateFiles files = MountedCertificateFiles.inDirectory(certDir);
-      watcher = new CertificateWatcher(files.toString(), files, Duration.ofSeconds(certCheckIntervalSeconds));
-    } else {
-      if (namespace == null || namespace.isBlank()) {
-        throw new CommandLine.ParameterException(
-            new CommandLine(this), "secret mode needs --namespace (or $POD_NAMESPACE)");
-      }
-      client = new KubernetesClientBuilder().build();
-      SecretCertificateManager manager = secretManager(client);
-      watcher = new CertificateWatcher(
-          "secret=" + namespace + "/" + secret,
-          () -> manager.reconcile().serving(),
-          Duration.ofSeconds(certCheckIntervalSeconds));
+    WebhookApplication.Settings settings;
+    try {
+      settings = settings(mode);
+    } catch (IllegalArgumentException e) {
+      System.err.println("tidb-operator-webhook: " + e.getMessage());
+      return 2;
     }
-
-    AdmissionRulesRegistry registry = new AdmissionRulesRegistry().register(new TidbClusterAdmissionRules());
-    AdmissionReviewCodec codec = new AdmissionReviewCodec();
-    WebhookMetrics metrics = new WebhookMetrics();
-
-    ServingCertificate initial = watcher.load();
-    ServingTls tls = new ServingTls(initial);
-    metrics.certificateServed(initial, false);
-    WebhookServer server = new WebhookServer(
-        new WebhookServer.Settings(bindAddress, port, maxBodyBytes,
-            Duration.ofSeconds(shutdownDelaySeconds), Duration.ofSeconds(shutdownTimeoutSeconds)),
-        new AdmissionService(registry, codec), codec, metrics, tls).start();
-    watcher.watch(next -> {
-      try {
-        tls.use(next);
-        metrics.certificateServed(next, true);
-      } catch (Exception e) {
-        throw new IllegalStateException("cannot load the new certificate into TLS", e);
-      }
-    });
-    log.info("webhook ready mode={} served={} startupMillis={}", mode.name().toLowerCase(Locale.ROOT),
-        registry.served(), System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
-
-    KubernetesClient toClose = client;
+    WebhookApplication app = WebhookApplication.start(
+        settings, List.of(new TidbClusterAdmissionRules()), () -> new KubernetesClientBuilder().build());
+    log.info("webhook ready startupMillis={}",
+        System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      server.stop();
-      watcher.close();
-      if (toClose != null) {
-        toClose.close();
-      }
+      app.close();
       stopped.countDown();
     }, "webhook-shutdown"));
     stopped.await();
     return 0;
   }
 
-  private SecretCertificateManager secretManager(KubernetesClient client) {
-    RenewalPolicy policy = new RenewalPolicy(
-        Duration.ofHours(caValidityHours), Duration.ofHours(caRenewBeforeHours),
-        Duration.ofHours(certValidityHours), Duration.ofHours(certRenewBeforeHours), keyAlgorithm);
-    return new SecretCertificateManager(
-        new CertificateSecretStore(client, namespace, secret),
-        new CaBundleInjector(client, validatingConfigurations, mutatingConfigurations),
-        new CertificateRenewer(new CertificateIssuer(), service + "-ca"),
-        ServingNames.forService(service, namespace, clusterDomain),
-        policy,
-        Clock.systemUTC());
+  WebhookApplication.Settings settings(CertificateMode mode) {
+    WebhookServer.Settings server = new WebhookServer.Settings(bindAddress, port, maxBodyBytes,
+        Duration.ofSeconds(shutdownDelaySeconds), Duration.ofSeconds(shutdownTimeoutSeconds));
+    WebhookApplication.SecretSettings secretSettings = null;
+    if (mode == CertificateMode.SECRET && namespace != null && !namespace.isBlank()) {
+      RenewalPolicy policy = new RenewalPolicy(
+          Duration.ofHours(caValidityHours), Duration.ofHours(caRenewBeforeHours),
+          Duration.ofHours(certValidityHours), Duration.ofHours(certRenewBeforeHours), keyAlgorithm);
+      secretSettings = new WebhookApplication.SecretSettings(namespace, secret,
+          ServingNames.forService(service, namespace, clusterDomain),
+          validatingConfigurations, mutatingConfigurations, policy, service + "-ca");
+    }
+    return new WebhookApplication.Settings(
+        server, mode, certDir, secretSettings, Duration.ofSeconds(certCheckIntervalSeconds));
   }
 }
