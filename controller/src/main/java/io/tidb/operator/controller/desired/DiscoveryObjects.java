@@ -190,7 +190,7 @@ public final class DiscoveryObjects {
   }
 
   public static Service service(TidbCluster tc) {
-    return new ServiceBuilder()
+    return MemberPods.dualStackIfPreferred(tc, new ServiceBuilder()
         .withMetadata(meta(tc))
         .withNewSpec()
         .withType("ClusterIP")
@@ -199,7 +199,7 @@ public final class DiscoveryObjects {
             MemberPods.servicePort("proxy", Component.DISCOVERY_PROXY_PORT))
         .withSelector(Labels.component(Labels.instanceOf(tc), Component.DISCOVERY))
         .endSpec()
-        .build();
+        .build());
   }
 
   private static Probe probe(ProbeSpec spec) {

@@ -130,7 +130,7 @@ final class MemberPods {
   /** A headless Service over the component's pods that publishes not-ready addresses. */
   static Service peerService(TidbCluster tc, Component component, List<ServicePort> ports) {
     String instance = Labels.instanceOf(tc);
-    return new ServiceBuilder()
+    return dualStackIfPreferred(tc, new ServiceBuilder()
         .withNewMetadata()
         .withName(Names.peerService(tc.getMetadata().getName(), component))
         .withNamespace(tc.getMetadata().getNamespace())
@@ -143,7 +143,18 @@ final class MemberPods {
         .withSelector(Labels.component(instance, component))
         .withPublishNotReadyAddresses(true)
         .endSpec()
-        .build();
+        .build());
+  }
+
+  /**
+   * With {@code spec.preferIPv6}, a Service asks for {@code ipFamilyPolicy: PreferDualStack} (as
+   * upstream); otherwise the field is left to the server.
+   */
+  static Service dualStackIfPreferred(TidbCluster tc, Service svc) {
+    if (!Boolean.TRUE.equals(tc.getSpec().getPreferIPv6())) {
+      return svc;
+    }
+    return new ServiceBuilder(svc).editSpec().withIpFamilyPolicy("PreferDualStack").endSpec().build();
   }
 
   static ServicePort servicePort(String name, int port) {

@@ -81,7 +81,7 @@ public final class PdObjects {
           .withLoadBalancerIP("LoadBalancer".equals(type) ? MemberPods.emptyToNull(svc.getLoadBalancerIP()) : null)
           .endSpec();
     }
-    return b.build();
+    return MemberPods.dualStackIfPreferred(tc, b.build());
   }
 
   public static Service peerService(TidbCluster tc) {

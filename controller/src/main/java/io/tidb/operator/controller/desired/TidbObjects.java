@@ -95,7 +95,7 @@ public final class TidbObjects {
       ports.add(port("status", Component.TIDB_STATUS_PORT, Component.TIDB_STATUS_PORT, svc.getStatusNodePort()));
     }
     boolean lb = "LoadBalancer".equals(type);
-    return Optional.of(new ServiceBuilder()
+    return Optional.of(MemberPods.dualStackIfPreferred(tc, new ServiceBuilder()
         .withNewMetadata()
         .withName(Names.member(tc.getMetadata().getName(), Component.TIDB))
         .withNamespace(tc.getMetadata().getNamespace())
@@ -113,7 +113,7 @@ public final class TidbObjects {
         .withLoadBalancerSourceRanges(lb ? svc.getLoadBalancerSourceRanges() : null)
         .withLoadBalancerClass(lb ? MemberPods.emptyToNull(svc.getLoadBalancerClass()) : null)
         .endSpec()
-        .build());
+        .build()));
   }
 
   public static Service peerService(TidbCluster tc) {
