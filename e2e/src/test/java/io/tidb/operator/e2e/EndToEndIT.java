@@ -20,7 +20,20 @@ import io.tidb.operator.testsupport.ProjectCrds;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import io.tidb.operator.testsupport.TestNamespaces;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.util.Base64;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,6 +67,8 @@ class EndToEndIT {
       .withGroup("pingcap.com").withVersion("v1alpha1").withKind("TidbCluster").withPlural("tidbclusters")
       .withNamespaced(true).build();
   static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
+  /** Bound for a JVM process to start; generous, as test machines are often loaded. */
+  static final Duration START_TIMEOUT = Duration.ofMinutes(3);
   static final String CLUSTER = "basic";
 
   final KubernetesClient client;
@@ -101,7 +116,7 @@ class EndToEndIT {
     pdSimulator = OperatorProcess.start("pd-simulator", "io.tidb.operator.pdsim.PdSimulatorMain",
         List.of("--port=0", "--bind=127.0.0.1", "--namespace=" + clusterNs),
         Map.of("KUBECONFIG", adminKubeconfig.toString()));
-    Map<String, String> pdTemplates = Await.until("the PD simulator to print its URL templates", Duration.ofSeconds(60),
+    Map<String, String> pdTemplates = Await.until("the PD simulator to print its URL templates", START_TIMEOUT,
         () -> printedSettings(pdSimulator), s -> s.containsKey("tidb-status-url-template"));
 
     controller = OperatorProcess.start("controller", "io.tidb.operator.controller.ControllerMain", List.of(
@@ -153,12 +168,49 @@ class EndToEndIT {
   @Test
   @Order(2)
   void webhookInjectsItsCaIntoTheChartsWebhookConfigurations() {
-    caBundleAfterInstall = Await.until("the webhook to inject its CA", Duration.ofSeconds(90), () -> {
+    caBundleAfterInstall = Await.until("the webhook to inject its CA", START_TIMEOUT, () -> {
       webhook.requireAlive();
       return caBundles();
     }, bundles -> bundles.size() == 1 && !bundles.contains(null)).iterator().next();
     assertNotNull(client.secrets().inNamespace(operatorNs).withName(webhookName + "-tls").get(),
         "the webhook keeps its CA and serving certificate in the Secret the chart's RBAC names");
+
+    // What the API server does: trust only the injected CA and call https://127.0.0.1:<port>.
+    HttpClient trustingTheBundle = HttpClient.newBuilder().sslContext(trusting(caBundleAfterInstall))
+        .connectTimeout(Duration.ofSeconds(5)).build();
+    HttpRequest readyz = HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + webhookPort + "/readyz"))
+        .timeout(Duration.ofSeconds(5)).build();
+    Await.until("the webhook to answer /readyz over TLS verified with the injected CA", START_TIMEOUT, () -> {
+      webhook.requireAlive();
+      try {
+        return trustingTheBundle.send(readyz, HttpResponse.BodyHandlers.discarding()).statusCode();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }, status -> status == 200);
+  }
+
+  /** An SSLContext that trusts exactly the CA certificates in a base64 PEM caBundle. */
+  static SSLContext trusting(String caBundle) {
+    try {
+      KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+      trust.load(null, null);
+      int i = 0;
+      for (Certificate ca : CertificateFactory.getInstance("X.509")
+          .generateCertificates(new ByteArrayInputStream(Base64.getDecoder().decode(caBundle)))) {
+        trust.setCertificateEntry("ca-" + i++, ca);
+      }
+      TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      factory.init(trust);
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, factory.getTrustManagers(), null);
+      return context;
+    } catch (GeneralSecurityException | IOException e) {
+      throw new IllegalStateException("the caBundle is not a usable PEM CA bundle", e);
+    }
   }
 
   @Test
