@@ -1,0 +1,181 @@
+package io.tidb.operator.controller.it;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.controller.TidbOperator;
+import io.tidb.operator.controller.config.ComponentEndpoints;
+import io.tidb.operator.controller.config.ControllerSettings;
+import io.tidb.operator.controller.metrics.KubeApiRequestMetrics;
+import io.tidb.operator.controller.metrics.ReconcileMetrics;
+import io.tidb.operator.pdsim.KubernetesPodSource;
+import io.tidb.operator.pdsim.PdSimulatorServer;
+import io.tidb.operator.pdsim.SimulatedClusters;
+import io.tidb.operator.testsupport.Await;
+import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.ProjectCrds;
+import io.tidb.operator.testsupport.TestNamespaces;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * One test namespace on the local control plane with a PD simulator deriving PD and TiDB from the
+ * namespace's pods, and the operator (restartable) watching only that namespace, reaching the
+ * simulator through its URL templates, as the local run does.
+ */
+final class ControllerHarness implements AutoCloseable {
+
+  static final Duration CONVERGE = Duration.ofSeconds(180);
+
+  final KubernetesClient admin;
+  final String namespace;
+  private final ClusterAccess access;
+  private final Duration resync;
+  private final KubernetesClient simClient;
+  private final KubernetesPodSource podSource;
+  final PdSimulatorServer simulator;
+  private RunningOperator operator;
+
+  /** The operator process as the test sees it: its client, metrics and recorded writes. */
+  record RunningOperator(
+      TidbOperator operator,
+      KubernetesClient client,
+      SimpleMeterRegistry registry,
+      WriteRecorder writes) {
+
+    double reconciles() {
+      return registry.find(ReconcileMetrics.RECONCILES).counters().stream()
+          .mapToDouble(Counter::count)
+          .sum();
+    }
+  }
+
+  private ControllerHarness(ClusterAccess access, String prefix, Duration resync) throws IOException {
+    this.access = access;
+    this.resync = resync;
+    this.admin = access.newClient();
+    ProjectCrds.apply(admin);
+    this.namespace = TestNamespaces.createUnique(admin, prefix);
+    this.simClient = access.newClient();
+    SimulatedClusters clusters = new SimulatedClusters();
+    this.podSource = KubernetesPodSource.start(simClient, namespace, clusters);
+    this.simulator = PdSimulatorServer.start(clusters);
+    this.simulator.stepEvery(Duration.ofMillis(500));
+  }
+
+  static ControllerHarness start(ClusterAccess access, String prefix, Duration resync) {
+    try {
+      ControllerHarness h = new ControllerHarness(access, prefix, resync);
+      h.startOperator();
+      return h;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  RunningOperator operator() {
+    return operator;
+  }
+
+  /** Starts a fresh operator (new client, metrics and write log). */
+  RunningOperator startOperator() {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    WriteRecorder writes = new WriteRecorder();
+    KubernetesClient client =
+        new KubernetesClientBuilder()
+            .withConfig(Config.fromKubeconfig(access.kubeConfigYaml()))
+            .withHttpClientBuilderConsumer(
+                b ->
+                    b.addOrReplaceInterceptor(
+                            KubeApiRequestMetrics.NAME, new KubeApiRequestMetrics(registry))
+                        .addOrReplaceInterceptor("it-write-recorder", writes))
+            .build();
+    ControllerSettings settings =
+        new ControllerSettings(
+            Set.of(namespace),
+            2,
+            resync,
+            Duration.ofSeconds(1),
+            Optional.empty(),
+            new InetSocketAddress("127.0.0.1", 0),
+            new ComponentEndpoints(
+                simulator.pdUrlTemplate(), simulator.tidbStatusUrlTemplate(), Duration.ofSeconds(2)),
+            "tidb-operator-java/controller:it",
+            "controller-it");
+    TidbOperator op =
+        TidbOperator.create(
+            settings, client, registry, new TidbClusterAdmissionRules(), Clock.systemUTC());
+    op.start();
+    operator = new RunningOperator(op, client, registry, writes);
+    return operator;
+  }
+
+  void stopOperator() {
+    if (operator != null) {
+      operator.operator().close();
+      operator.client().close();
+      operator = null;
+    }
+  }
+
+  TidbCluster create(TidbCluster tc) {
+    tc.getMetadata().setNamespace(namespace);
+    return admin.resource(tc).create();
+  }
+
+  TidbCluster get(String name) {
+    return admin.resources(TidbCluster.class).inNamespace(namespace).withName(name).get();
+  }
+
+  /** Changes the spec, re-reading and retrying when the operator's status write got there first. */
+  TidbCluster edit(String name, UnaryOperator<TidbCluster> change) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return admin.resources(TidbCluster.class).inNamespace(namespace).withName(name).edit(change);
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 10) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  TidbCluster await(String name, String what, Predicate<TidbCluster> done) {
+    return Await.until(name + ": " + what, CONVERGE, () -> get(name), tc -> tc != null && done.test(tc));
+  }
+
+  TidbCluster awaitReady(String name) {
+    return await(name, "Ready=True", Fixtures::ready);
+  }
+
+  List<Event> events(String name) {
+    return admin.v1().events().inNamespace(namespace).list().getItems().stream()
+        .filter(e -> name.equals(e.getInvolvedObject().getName()))
+        .filter(e -> "TidbCluster".equals(e.getInvolvedObject().getKind()))
+        .toList();
+  }
+
+  @Override
+  public void close() {
+    stopOperator();
+    simulator.close();
+    podSource.close();
+    simClient.close();
+    admin.namespaces().withName(namespace).delete();
+    admin.close();
+  }
+}

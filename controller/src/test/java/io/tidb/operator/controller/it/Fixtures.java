@@ -1,0 +1,64 @@
+package io.tidb.operator.controller.it;
+
+import io.fabric8.kubernetes.api.model.Condition;
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.testsupport.ProjectDirectory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.Objects;
+import java.util.Optional;
+
+/** TidbClusters for the ITs, from the repository's examples. */
+final class Fixtures {
+
+  private Fixtures() {}
+
+  /** {@code examples/basic-tidb-cluster.yaml} renamed: 3 PD, 3 TiKV, 2 TiDB. */
+  static TidbCluster basic(String name) {
+    return example("basic-tidb-cluster.yaml", name);
+  }
+
+  /** A cluster the validator refuses: no version anywhere, and a malformed TiKV duration. */
+  static TidbCluster invalid(String name) {
+    TidbCluster tc = small(name, "InPlace");
+    tc.getSpec().setVersion(null);
+    tc.getSpec().getTikv().setEvictLeaderTimeout("5 minutes");
+    return tc;
+  }
+
+  /** A small valid cluster: 1 PD, 1 TiKV, 1 TiDB. */
+  static TidbCluster small(String name, String configUpdateStrategy) {
+    TidbCluster tc = basic(name);
+    tc.getSpec().getPd().setReplicas(1);
+    tc.getSpec().getTikv().setReplicas(1);
+    tc.getSpec().getTidb().setReplicas(1);
+    tc.getSpec().setConfigUpdateStrategy(configUpdateStrategy);
+    return tc;
+  }
+
+  private static TidbCluster example(String file, String name) {
+    try {
+      String yaml = Files.readString(ProjectDirectory.root().resolve("examples").resolve(file));
+      TidbCluster tc = ApiObjects.parse(yaml, TidbCluster.class);
+      tc.getMetadata().setName(name);
+      return tc;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static Optional<Condition> condition(TidbCluster tc, String type) {
+    if (tc.getStatus() == null || tc.getStatus().getConditions() == null) {
+      return Optional.empty();
+    }
+    return tc.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst();
+  }
+
+  /** Ready=True, computed from the current generation. */
+  static boolean ready(TidbCluster tc) {
+    return condition(tc, "Ready").filter(c -> "True".equals(c.getStatus())).isPresent()
+        && Objects.equals(tc.getStatus().getObservedGeneration(), tc.getMetadata().getGeneration());
+  }
+}

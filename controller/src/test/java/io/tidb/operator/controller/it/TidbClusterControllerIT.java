@@ -1,0 +1,421 @@
+package io.tidb.operator.controller.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.controller.it.WriteRecorder.Write;
+import io.tidb.operator.testsupport.Await;
+import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.WithLocalControlPlane;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The controller against the full local control plane (StatefulSet controller, scheduler, kwok
+ * nodes, garbage collector) with the PD simulator in PD's place. Tests share one namespace and run
+ * in order: the first brings {@code basic} up, the second checks a settled operator writes
+ * nothing.
+ */
+@WithLocalControlPlane
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TidbClusterControllerIT {
+
+  /** A short heartbeat, so reconciles without events happen while a test watches. */
+  private static final Duration RESYNC = Duration.ofSeconds(4);
+
+  private static ControllerHarness h;
+
+  @BeforeAll
+  static void start(ClusterAccess access) {
+    h = ControllerHarness.start(access, "controller-it", RESYNC);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (h != null) {
+      h.close();
+    }
+  }
+
+  private static <T extends HasMetadata> T object(Class<T> kind, String name) {
+    T obj = h.admin.resources(kind).inNamespace(h.namespace).withName(name).get();
+    assertNotNull(obj, kind.getSimpleName() + " " + name + " exists");
+    return obj;
+  }
+
+  private static StatefulSet sts(String name) {
+    return object(StatefulSet.class, name);
+  }
+
+  private static void assertOwnedBy(HasMetadata obj, TidbCluster tc, String component) {
+    Map<String, String> labels = obj.getMetadata().getLabels();
+    String what = obj.getKind() + " " + obj.getMetadata().getName();
+    assertEquals("tidb-operator", labels.get("app.kubernetes.io/managed-by"), what);
+    assertEquals(tc.getMetadata().getName(), labels.get("app.kubernetes.io/instance"), what);
+    assertEquals(component, labels.get("app.kubernetes.io/component"), what);
+    OwnerReference ref = obj.getMetadata().getOwnerReferences().get(0);
+    assertEquals("TidbCluster", ref.getKind(), what);
+    assertEquals(tc.getMetadata().getUid(), ref.getUid(), what);
+    assertTrue(ref.getController(), what);
+  }
+
+  private static String configMapOf(StatefulSet sts) {
+    return sts.getSpec().getTemplate().getSpec().getVolumes().stream()
+        .filter(v -> "config".equals(v.getName()))
+        .findFirst()
+        .orElseThrow()
+        .getConfigMap()
+        .getName();
+  }
+
+  private static List<String> reasons(String cluster) {
+    return h.events(cluster).stream().map(Event::getReason).toList();
+  }
+
+  private static boolean hasEvent(String cluster, String reason, String messagePart) {
+    return h.events(cluster).stream()
+        .anyMatch(e -> reason.equals(e.getReason()) && e.getMessage().contains(messagePart));
+  }
+
+  @Test
+  @Order(1)
+  void bringsUpEveryObjectAndReportsWhatPdSays() {
+    h.create(Fixtures.basic("basic"));
+    TidbCluster tc = h.awaitReady("basic");
+
+    // Services
+    Service pdClient = object(Service.class, "basic-pd");
+    assertOwnedBy(pdClient, tc, "pd");
+    assertEquals(2379, pdClient.getSpec().getPorts().get(0).getPort());
+    Service pdPeer = object(Service.class, "basic-pd-peer");
+    assertEquals("None", pdPeer.getSpec().getClusterIP());
+    assertTrue(pdPeer.getSpec().getPublishNotReadyAddresses());
+    assertOwnedBy(object(Service.class, "basic-tikv-peer"), tc, "tikv");
+    assertOwnedBy(object(Service.class, "basic-tidb-peer"), tc, "tidb");
+    assertOwnedBy(object(Service.class, "basic-tidb"), tc, "tidb");
+
+    // StatefulSets: replicas, the partition the operator holds, image, storage, config
+    for (String[] c :
+        List.of(
+            new String[] {"pd", "3", "pingcap/pd:v8.5.7"},
+            new String[] {"tikv", "3", "pingcap/tikv:v8.5.7"},
+            new String[] {"tidb", "2", "pingcap/tidb:v8.5.7"})) {
+      StatefulSet s = sts("basic-" + c[0]);
+      assertOwnedBy(s, tc, c[0]);
+      int replicas = Integer.parseInt(c[1]);
+      assertEquals(replicas, s.getSpec().getReplicas(), c[0]);
+      assertEquals(replicas, s.getSpec().getUpdateStrategy().getRollingUpdate().getPartition(), c[0]);
+      assertEquals("basic-" + c[0] + "-peer", s.getSpec().getServiceName());
+      assertEquals(
+          c[2],
+          s.getSpec().getTemplate().getSpec().getContainers().stream()
+              .filter(container -> c[0].equals(container.getName()))
+              .findFirst()
+              .orElseThrow()
+              .getImage());
+      ConfigMap cm = object(ConfigMap.class, configMapOf(s));
+      assertOwnedBy(cm, tc, c[0]);
+      assertTrue(cm.getMetadata().getName().matches("basic-" + c[0] + "-[0-9a-f]{8}"),
+          "RollingUpdate names the ConfigMap by digest: " + cm.getMetadata().getName());
+      assertTrue(cm.getData().containsKey("config-file"));
+      assertTrue(cm.getData().containsKey("startup-script"));
+    }
+    assertEquals(
+        "1Gi",
+        sts("basic-tikv").getSpec().getVolumeClaimTemplates().get(0).getSpec().getResources()
+            .getRequests().get("storage").toString());
+
+    // Discovery
+    Deployment discovery = object(Deployment.class, "basic-discovery");
+    assertOwnedBy(discovery, tc, "discovery");
+    assertEquals(
+        "tidb-operator-java/controller:it",
+        discovery.getSpec().getTemplate().getSpec().getContainers().get(0).getImage());
+    object(Service.class, "basic-discovery");
+    object(ServiceAccount.class, "basic-discovery");
+    object(Role.class, "basic-discovery");
+    object(RoleBinding.class, "basic-discovery");
+
+    // Pods run on the kwok nodes
+    List<Pod> pods =
+        h.admin.pods().inNamespace(h.namespace)
+            .withLabel("app.kubernetes.io/instance", "basic").list().getItems();
+    assertEquals(
+        8,
+        pods.stream()
+            .filter(p -> !"discovery".equals(p.getMetadata().getLabels().get("app.kubernetes.io/component")))
+            .filter(p -> "Running".equals(p.getStatus().getPhase()))
+            .count());
+
+    // Status, from the simulator
+    var status = tc.getStatus();
+    assertEquals(3, status.getPd().getMembers().size());
+    assertTrue(status.getPd().getMembers().values().stream().allMatch(m -> m.getHealth()));
+    assertNotNull(status.getPd().getLeader());
+    assertTrue(status.getClusterID().matches("\\d+"), status.getClusterID());
+    assertEquals(3, status.getTikv().getStores().size());
+    assertTrue(status.getTikv().getStores().values().stream().allMatch(s -> "Up".equals(s.getState())));
+    assertTrue(status.getTikv().getBootStrapped());
+    assertEquals(2, status.getTidb().getMembers().size());
+    assertTrue(status.getTidb().getMembers().values().stream().allMatch(m -> m.getHealth()));
+    for (var component : List.of(status.getPd(), status.getTikv(), status.getTidb())) {
+      assertEquals("Normal", component.getPhase());
+      assertTrue(component.getSynced());
+      assertNotNull(component.getStatefulSet());
+      assertNotNull(component.getImage());
+    }
+    assertEquals("True", Fixtures.condition(tc, "Valid").orElseThrow().getStatus());
+    assertEquals("Ready", Fixtures.condition(tc, "Ready").orElseThrow().getReason());
+
+    // Events for the actions
+    assertTrue(hasEvent("basic", "SuccessfulCreate", "StatefulSet basic-pd"), reasons("basic").toString());
+    assertTrue(hasEvent("basic", "SuccessfulCreate", "StatefulSet basic-tidb"));
+    assertTrue(h.events("basic").stream().allMatch(e -> "Normal".equals(e.getType())));
+  }
+
+  @Test
+  @Order(2)
+  void aSettledClusterIsReconciledWithoutAnyWrite() {
+    h.awaitReady("basic");
+    var op = h.operator();
+    // A window of at least three heartbeat reconciles in which the operator writes nothing.
+    Await.until(
+        "three reconciles in a row without a write",
+        ControllerHarness.CONVERGE,
+        () -> {
+          int writes = op.writes().count();
+          double reconciles = op.reconciles();
+          Await.until(
+              "three more reconciles",
+              RESYNC.multipliedBy(6),
+              op::reconciles,
+              r -> r >= reconciles + 3);
+          return op.writes().since(writes);
+        },
+        List::isEmpty);
+  }
+
+  @Test
+  @Order(3)
+  void scalesOutTikvAndTidb() {
+    h.edit("basic", tc -> {
+      tc.getSpec().getTikv().setReplicas(4);
+      tc.getSpec().getTidb().setReplicas(3);
+      return tc;
+    });
+    TidbCluster tc =
+        h.await("basic", "4 TiKV stores and 3 TiDB members, Ready", t ->
+            Fixtures.ready(t)
+                && t.getStatus().getTikv().getStores().size() == 4
+                && t.getStatus().getTidb().getMembers().size() == 3);
+    assertEquals(4, sts("basic-tikv").getSpec().getReplicas());
+    assertEquals(3, sts("basic-tidb").getSpec().getReplicas());
+    assertTrue(hasEvent("basic", "ScaledOut", "TiKV scaled out from 3 to 4"), reasons("basic").toString());
+    assertTrue(hasEvent("basic", "ScaledOut", "TiDB scaled out from 2 to 3"));
+    assertEquals("Normal", tc.getStatus().getTikv().getPhase());
+  }
+
+  @Test
+  @Order(4)
+  void scaleInIsRefusedAndNothingIsRemoved() {
+    h.edit("basic", tc -> {
+      tc.getSpec().getTidb().setReplicas(1);
+      return tc;
+    });
+    TidbCluster tc =
+        h.await("basic", "TiDB ScaleIn condition", t ->
+            t.getStatus().getTidb().getConditions() != null
+                && t.getStatus().getTidb().getConditions().stream()
+                    .anyMatch(c -> "ScaleIn".equals(c.getType()) && "False".equals(c.getStatus())));
+    var condition =
+        tc.getStatus().getTidb().getConditions().stream()
+            .filter(c -> "ScaleIn".equals(c.getType())).findFirst().orElseThrow();
+    assertEquals("ScaleInNotSupported", condition.getReason());
+    assertTrue(condition.getMessage().contains("spec.tidb.replicas is 1"), condition.getMessage());
+    assertEquals(3, sts("basic-tidb").getSpec().getReplicas());
+    assertTrue(h.events("basic").stream().anyMatch(e ->
+        "Warning".equals(e.getType()) && "ScaleInNotSupported".equals(e.getReason())));
+    // Ready still measures against the 3 members that stay.
+    h.awaitReady("basic");
+    h.edit("basic", t -> {
+      t.getSpec().getTidb().setReplicas(3);
+      return t;
+    });
+    h.await("basic", "ScaleIn condition cleared", t ->
+        Fixtures.ready(t) && t.getStatus().getTidb().getConditions() == null);
+  }
+
+  @Test
+  @Order(5)
+  void inPlaceConfigChangeRewritesTheSameConfigMap() {
+    h.create(Fixtures.small("inplace", "InPlace"));
+    h.awaitReady("inplace");
+    StatefulSet before = sts("inplace-tikv");
+    String cmName = configMapOf(before);
+    assertEquals("inplace-tikv", cmName);
+
+    h.edit("inplace", tc -> {
+      tc.getSpec().getTikv().setConfig(
+          tc.getSpec().getTikv().getConfig().with("log.level", TextNode.valueOf("warn")));
+      return tc;
+    });
+    Await.until("ConfigMap inplace-tikv rewritten", ControllerHarness.CONVERGE,
+        () -> object(ConfigMap.class, "inplace-tikv").getData().get("config-file"),
+        toml -> toml.contains("warn"));
+    StatefulSet after = sts("inplace-tikv");
+    assertEquals(cmName, configMapOf(after));
+    assertEquals(before.getMetadata().getGeneration(), after.getMetadata().getGeneration(),
+        "the pod template did not change, so no pod restarts");
+    assertTrue(hasEvent("inplace", "ConfigChanged", "in place in ConfigMap inplace-tikv"),
+        reasons("inplace").toString());
+    h.awaitReady("inplace");
+  }
+
+  @Test
+  @Order(6)
+  void rollingUpdateConfigChangeMountsANewConfigMap() {
+    h.create(Fixtures.small("rolling", "RollingUpdate"));
+    h.awaitReady("rolling");
+    String oldName = configMapOf(sts("rolling-tikv"));
+
+    h.edit("rolling", tc -> {
+      tc.getSpec().getTikv().setConfig(
+          tc.getSpec().getTikv().getConfig().with("log.level", TextNode.valueOf("warn")));
+      return tc;
+    });
+    String newName =
+        Await.until("StatefulSet rolling-tikv mounts a new ConfigMap", ControllerHarness.CONVERGE,
+            () -> configMapOf(sts("rolling-tikv")), name -> !name.equals(oldName));
+    assertTrue(object(ConfigMap.class, newName).getData().get("config-file").contains("warn"));
+    object(ConfigMap.class, oldName);
+    assertTrue(hasEvent("rolling", "ConfigChanged", "now mounts ConfigMap " + newName),
+        reasons("rolling").toString());
+    // The operator holds the partition: pods keep the old revision until rolling upgrades exist.
+    TidbCluster tc = h.await("rolling", "TiKV phase Upgrade", t ->
+        "Upgrade".equals(t.getStatus().getTikv().getPhase()));
+    assertEquals(1, sts("rolling-tikv").getSpec().getUpdateStrategy().getRollingUpdate().getPartition());
+    assertEquals("StatfulSetNotUpToDate", Fixtures.condition(tc, "Ready").orElseThrow().getReason());
+  }
+
+  @Test
+  @Order(7)
+  void pausedClusterSyncsStatusButWritesNothingElse() {
+    h.create(Fixtures.small("paused", "InPlace"));
+    h.awaitReady("paused");
+    TidbCluster edited = h.edit("paused", tc -> {
+      tc.getSpec().setPaused(true);
+      tc.getSpec().getTidb().setReplicas(2);
+      return tc;
+    });
+    int from = h.operator().writes().count();
+    h.await("paused", "status of generation " + edited.getMetadata().getGeneration(), t ->
+        edited.getMetadata().getGeneration().equals(t.getStatus().getObservedGeneration()));
+    double reconciles = h.operator().reconciles();
+    Await.until("two more reconciles", RESYNC.multipliedBy(6),
+        () -> h.operator().reconciles(), r -> r >= reconciles + 2);
+    assertEquals(1, sts("paused-tidb").getSpec().getReplicas());
+    List<Write> writes = h.operator().writes().since(from).stream()
+        .filter(w -> w.path().contains("paused")).toList();
+    assertTrue(writes.stream().allMatch(w -> w.path().endsWith("/tidbclusters/paused/status")),
+        writes.toString());
+
+    h.edit("paused", tc -> {
+      tc.getSpec().setPaused(false);
+      return tc;
+    });
+    h.await("paused", "2 TiDB members after unpausing", t ->
+        Fixtures.ready(t) && t.getStatus().getTidb().getMembers().size() == 2);
+  }
+
+  @Test
+  @Order(8)
+  void invalidSpecGetsAConditionAndAWarningAndNothingElse() {
+    int from = h.operator().writes().count();
+    h.create(Fixtures.invalid("broken"));
+    TidbCluster tc = h.await("broken", "Valid=False", t ->
+        Fixtures.condition(t, "Valid").filter(c -> "False".equals(c.getStatus())).isPresent());
+    var valid = Fixtures.condition(tc, "Valid").orElseThrow();
+    assertEquals("FailedValidation", valid.getReason());
+    assertTrue(valid.getMessage().contains("spec.pd.version: Required value"), valid.getMessage());
+    assertTrue(
+        valid.getMessage().contains("spec.tikv.evictLeaderTimeout: Invalid value: \"5 minutes\""),
+        valid.getMessage());
+    Event warning = Await.until("FailedValidation event", Duration.ofSeconds(30),
+        () -> h.events("broken").stream().filter(e -> "FailedValidation".equals(e.getReason())).findFirst(),
+        Optional::isPresent).orElseThrow();
+    assertEquals("Warning", warning.getType());
+    assertEquals(valid.getMessage(), warning.getMessage());
+    for (Class<? extends HasMetadata> kind :
+        List.of(StatefulSet.class, Service.class, ConfigMap.class, Deployment.class)) {
+      assertTrue(h.admin.resources(kind).inNamespace(h.namespace)
+          .withLabel("app.kubernetes.io/instance", "broken").list().getItems().isEmpty(), kind.getSimpleName());
+    }
+    List<Write> writes = h.operator().writes().since(from).stream()
+        .filter(w -> w.path().contains("broken") || w.path().endsWith("/events")).toList();
+    assertTrue(writes.stream().allMatch(w ->
+            w.path().endsWith("/tidbclusters/broken/status") || w.path().endsWith("/events")),
+        writes.toString());
+    h.admin.resource(tc).delete();
+  }
+
+  @Test
+  @Order(9)
+  void restartedOperatorConvergesWithoutRewritingWhatExists() {
+    h.create(Fixtures.small("restart", "RollingUpdate"));
+    Await.until("PD StatefulSet of restart", ControllerHarness.CONVERGE,
+        () -> h.admin.apps().statefulSets().inNamespace(h.namespace).withName("restart-pd").get(),
+        s -> s != null);
+    h.stopOperator();
+    var op = h.startOperator();
+    h.awaitReady("restart");
+    List<Write> writes = op.writes().all();
+    for (String name : List.of("restart-pd", "restart-pd-peer", "restart-discovery")) {
+      assertTrue(writes.stream().noneMatch(w -> w.path().endsWith("/" + name)),
+          name + " existed and matched, so it is not written again: " + writes);
+    }
+    // Clusters that were already settled get no write at all from the new operator.
+    assertTrue(writes.stream().noneMatch(w -> w.path().contains("/basic")), writes.toString());
+    assertTrue(writes.stream().noneMatch(w -> w.path().contains("/inplace")), writes.toString());
+  }
+
+  @Test
+  @Order(10)
+  void deletingTheClusterDeletesItsObjectsThroughOwnerReferences() {
+    TidbCluster tc = h.get("inplace");
+    h.admin.resource(tc).delete();
+    Await.until("inplace's StatefulSets garbage-collected", ControllerHarness.CONVERGE,
+        () -> h.admin.apps().statefulSets().inNamespace(h.namespace)
+            .withLabel("app.kubernetes.io/instance", "inplace").list().getItems(),
+        List::isEmpty);
+    Await.until("inplace's Services and ConfigMaps garbage-collected", ControllerHarness.CONVERGE,
+        () -> h.admin.services().inNamespace(h.namespace)
+                .withLabel("app.kubernetes.io/instance", "inplace").list().getItems().size()
+            + h.admin.configMaps().inNamespace(h.namespace)
+                .withLabel("app.kubernetes.io/instance", "inplace").list().getItems().size(),
+        n -> n == 0);
+    assertNotNull(h.get("basic"), "other clusters stay");
+    sts("basic-pd");
+  }
+}
