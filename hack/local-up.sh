@@ -56,8 +56,8 @@ mkdir -p "$STATE/pids" "$STATE/logs"
 
 # ---- 1. build ----------------------------------------------------------------------------------
 if [ "$SKIP_BUILD" = 0 ]; then
-  step "Building the operator (mvn install -DskipTests) — log: $STATE/logs/build.log"
-  (cd "$ROOT" && mvn -B -q install -DskipTests) >"$STATE/logs/build.log" 2>&1 \
+  step "Building the operator (mvn install, tests skipped) — log: $STATE/logs/build.log"
+  (cd "$ROOT" && mvn -B -q install -Dmaven.test.skip=true) >"$STATE/logs/build.log" 2>&1 \
     || { tail -n 40 "$STATE/logs/build.log" >&2; die "the Maven build failed; full log: $STATE/logs/build.log"; }
   info "built in $(elapsed)"
   step "Building the Kubernetes binaries if missing (hack/build-binaries.sh; 30-45 min the first time, seconds after)"
