@@ -1,8 +1,6 @@
 package io.tidb.operator.controller.desired;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.LabelSelector;
-import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -45,7 +43,7 @@ public final class Labels {
   }
 
   /** Labels selecting every object of one cluster: name, managed-by, instance. */
-  public static SortedMap<String, String> cluster(String instance) {
+  private static SortedMap<String, String> cluster(String instance) {
     SortedMap<String, String> labels = new TreeMap<>();
     labels.put(NAME, NAME_VALUE);
     labels.put(MANAGED_BY, MANAGED_BY_VALUE);
@@ -75,22 +73,5 @@ public final class Labels {
     SortedMap<String, String> labels = component(instance, component);
     labels.put(USED_BY, USED_BY_PEER);
     return labels;
-  }
-
-  /** {@link #component} as a {@code matchLabels} selector. */
-  public static LabelSelector selector(String instance, Component component) {
-    return new LabelSelectorBuilder().withMatchLabels(component(instance, component)).build();
-  }
-
-  /** {@link #component} in {@code key=value,...} form, for list calls and informers. */
-  public static String selectorString(String instance, Component component) {
-    StringBuilder sb = new StringBuilder();
-    component(instance, component).forEach((k, v) -> {
-      if (sb.length() > 0) {
-        sb.append(',');
-      }
-      sb.append(k).append('=').append(v);
-    });
-    return sb.toString();
   }
 }

@@ -23,9 +23,4 @@ public record StatefulSetPlan(int replicas, int partition) {
   public static StatefulSetPlan holding(int replicas) {
     return new StatefulSetPlan(replicas, replicas);
   }
-
-  /** A plan that lets the StatefulSet controller update all pods. */
-  public static StatefulSetPlan rollingAll(int replicas) {
-    return new StatefulSetPlan(replicas, 0);
-  }
 }

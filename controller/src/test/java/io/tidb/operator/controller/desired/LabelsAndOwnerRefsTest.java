@@ -16,9 +16,6 @@ class LabelsAndOwnerRefsTest {
         "app.kubernetes.io/instance", "demo",
         "app.kubernetes.io/component", "tikv",
         "app.kubernetes.io/managed-by", "tidb-operator"), Labels.component("demo", Component.TIKV));
-    assertEquals("app.kubernetes.io/component=tikv,app.kubernetes.io/instance=demo,"
-        + "app.kubernetes.io/managed-by=tidb-operator,app.kubernetes.io/name=tidb-cluster",
-        Labels.selectorString("demo", Component.TIKV));
     assertEquals("peer", Labels.peerService("demo", Component.PD).get(Labels.USED_BY));
     assertEquals("end-user", Labels.clientService("demo", Component.PD).get(Labels.USED_BY));
   }
