@@ -8,7 +8,7 @@
 # - starts the local control plane (hack/control-plane.sh up) for the end-to-end tests unless one is
 #   running already, and stops it at the end only if this run started it;
 # - points KUBECONFIG at it, so no test can reach another cluster by accident;
-# - runs 'mvn -B verify'.
+# - runs 'mvn -B --fail-at-end verify' (every module's failures in one run).
 # API-server-only tests (@WithKubeApiServer) start their own etcd + kube-apiserver per test JVM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +25,4 @@ if [ "$started_here" = 1 ]; then
 fi
 export KUBECONFIG=$kubeconfig
 
-mvn -B verify "$@"
+mvn -B --fail-at-end verify "$@"

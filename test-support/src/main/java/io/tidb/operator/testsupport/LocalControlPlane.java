@@ -1,8 +1,8 @@
 package io.tidb.operator.testsupport;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,23 +54,27 @@ public final class LocalControlPlane {
 
   private static Path up(Path script) {
     try {
-      Path output = Files.createTempFile("control-plane-up-", ".log");
+      Path stdout = Files.createTempFile("control-plane-up-", ".out");
+      Path stderr = Files.createTempFile("control-plane-up-", ".log");
       Process process = new ProcessBuilder(script.toString(), "up")
-          .redirectError(output.toFile())
+          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+          .redirectOutput(stdout.toFile())
+          .redirectError(stderr.toFile())
           .start();
-      process.getOutputStream().close();
-      String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       if (!process.waitFor(UP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new IllegalStateException(script + " up did not finish in " + UP_TIMEOUT_SECONDS + "s; see " + output);
+        throw new IllegalStateException(script + " up did not finish in " + UP_TIMEOUT_SECONDS + "s; its messages: "
+            + stderr);
       }
-      String messages = Files.readString(output);
-      Files.delete(output);
+      String messages = Files.readString(stderr);
+      String output = Files.readString(stdout);
+      Files.delete(stdout);
+      Files.delete(stderr);
       if (process.exitValue() != 0) {
         throw new IllegalStateException(script + " up failed with exit code " + process.exitValue() + ":\n" + messages);
       }
-      Path kubeconfig = Path.of(lastLine(stdout));
-      log.info("local control plane ready kubeconfig={} messages={}", kubeconfig, lastLine(messages));
+      Path kubeconfig = Path.of(lastLine(output));
+      log.info("local control plane ready kubeconfig={} message=\"{}\"", kubeconfig, lastLine(messages));
       return kubeconfig;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run " + script, e);
