@@ -1,0 +1,276 @@
+package io.tidb.operator.webhook.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tidb.operator.certs.CertificateAuthority;
+import io.tidb.operator.certs.CertificateIssuer;
+import io.tidb.operator.certs.KeyAlgorithm;
+import io.tidb.operator.certs.KeyStores;
+import io.tidb.operator.certs.Pem;
+import io.tidb.operator.certs.ServingCertificate;
+import io.tidb.operator.certs.ServingNames;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * Admission latency and throughput of the packaged webhook over TLS, plus its start-up time and
+ * memory. Not a test: it prints figures.
+ *
+ * <p>It starts the real process ({@code java -cp <server classpath> WebhookMain}) in file
+ * certificate mode on 127.0.0.1, measures the time from launching the JVM to the first 200 from
+ * {@code /readyz}, then drives {@code /validate} and {@code /mutate} with CREATE reviews of a
+ * TidbCluster example from closed-loop clients (each client sends its next request when the last
+ * one is answered, over its own kept-alive TLS connection), at each concurrency level.
+ *
+ * <pre>
+ * mvn -B -o -q -pl webhook package -DskipTests
+ * mvn -B -o -q -pl webhook exec:java -Dexec.classpathScope=test \
+ *   -Dexec.mainClass=io.tidb.operator.webhook.bench.AdmissionBenchmark \
+ *   -Dexec.args="--server-classpath target/webhook-0.1.0-SNAPSHOT.jar:target/lib/* \
+ *     --example /work/shared/compat/tidbcluster/advanced__tidb-cluster.yaml"
+ * </pre>
+ */
+public final class AdmissionBenchmark {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private String serverClasspath;
+  private Path example = Path.of("../examples/basic-tidb-cluster.yaml");
+  private List<Integer> concurrency = List.of(1, 16, 64);
+  private Duration warmup = Duration.ofSeconds(5);
+  private Duration measure = Duration.ofSeconds(10);
+  private String serverJvmArgs = "-XX:MaxRAM=512m -XX:MaxRAMPercentage=75 -XX:-UsePerfData";
+
+  public static void main(String[] args) throws Exception {
+    AdmissionBenchmark bench = new AdmissionBenchmark();
+    for (int i = 0; i < args.length; i += 2) {
+      String value = args[i + 1];
+      switch (args[i]) {
+        case "--server-classpath" -> bench.serverClasspath = value;
+        case "--example" -> bench.example = Path.of(value);
+        case "--concurrency" -> bench.concurrency = Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
+        case "--warmup-seconds" -> bench.warmup = Duration.ofSeconds(Long.parseLong(value));
+        case "--seconds" -> bench.measure = Duration.ofSeconds(Long.parseLong(value));
+        case "--server-jvm-args" -> bench.serverJvmArgs = value;
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    if (bench.serverClasspath == null) {
+      throw new IllegalArgumentException("--server-classpath is required (the packaged webhook layout)");
+    }
+    bench.run();
+  }
+
+  private void run() throws Exception {
+    Path dir = Files.createTempDirectory("webhook-bench");
+    CertificateIssuer issuer = new CertificateIssuer();
+    CertificateAuthority ca = issuer.newAuthority("bench-ca", Instant.now(), Duration.ofDays(1), KeyAlgorithm.EC_P256);
+    ServingCertificate serving = issuer.issueServing(
+        ca, ServingNames.forService("tidb-webhook", "bench"), Instant.now(), Duration.ofHours(12), KeyAlgorithm.EC_P256);
+    Files.writeString(dir.resolve("tls.crt"), Pem.encodeCertificate(serving.certificate()));
+    Files.writeString(dir.resolve("tls.key"), Pem.encodePrivateKey(serving.privateKey()));
+    int port = freePort();
+
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(Arrays.asList(serverJvmArgs.trim().split("\\s+")));
+    command.addAll(List.of("-cp", serverClasspath, "io.tidb.operator.webhook.WebhookMain",
+        "--cert-dir=" + dir, "--bind-address=127.0.0.1", "--port=" + port, "--log-level=warn",
+        "--shutdown-delay-seconds=0"));
+    SSLContext tls = trusting(ca);
+    HttpClient probe = HttpClient.newBuilder().sslContext(tls).build();
+    URI readyz = URI.create("https://127.0.0.1:" + port + "/readyz");
+
+    long launched = System.nanoTime();
+    Process server = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(dir.resolve("server.log").toFile()).start();
+    long readyNanos = awaitReady(probe, readyz, server, launched);
+    try {
+      long rssIdle = rssKiB(server.pid());
+      System.out.printf(Locale.ROOT, "%nwebhook benchmark  %s  cpus=%d  java=%s%n", Instant.now(),
+          Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+      System.out.printf(Locale.ROOT, "server: %s%n", String.join(" ", command));
+      System.out.printf(Locale.ROOT, "example: %s (%d bytes as AdmissionReview JSON)%n", example,
+          review(example).length);
+      System.out.printf(Locale.ROOT, "JVM launch to /readyz 200: %d ms%n", readyNanos / 1_000_000);
+      System.out.printf(Locale.ROOT, "RSS after start (idle): %d MiB%n", rssIdle / 1024);
+      System.out.printf(Locale.ROOT, "%n| endpoint | clients | requests | throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | server CPU per request (ms) | errors |%n");
+      System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|%n");
+      byte[] body = review(example);
+      for (int clients : concurrency) {
+        for (String endpoint : List.of("/validate", "/mutate")) {
+          URI uri = URI.create("https://127.0.0.1:" + port + endpoint);
+          load(uri, body, tls, clients, warmup);
+          long cpuBefore = cpuTicks(server.pid());
+          Result r = load(uri, body, tls, clients, measure);
+          double cpuMs = (cpuTicks(server.pid()) - cpuBefore) * 1000.0 / CLOCK_TICKS_PER_SECOND;
+          System.out.printf(Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.3f | %d |%n",
+              endpoint, clients, r.count(), r.count() / (measure.toNanos() / 1e9),
+              r.percentile(0.50), r.percentile(0.90), r.percentile(0.99), r.percentile(1.0),
+              cpuMs / Math.max(1, r.count()), r.errors());
+        }
+      }
+      System.out.printf(Locale.ROOT, "%nRSS after load: %d MiB%n", rssKiB(server.pid()) / 1024);
+    } finally {
+      long stopping = System.nanoTime();
+      server.destroy();
+      server.waitFor();
+      System.out.printf(Locale.ROOT, "SIGTERM to exit: %d ms (exit code %d)%n",
+          (System.nanoTime() - stopping) / 1_000_000, server.exitValue());
+    }
+  }
+
+  /** Latencies in nanoseconds of every request answered 200 in the window, and failures. */
+  private record Result(long[] latencies, long errors) {
+    long count() {
+      return latencies.length;
+    }
+
+    double percentile(double p) {
+      if (latencies.length == 0) {
+        return Double.NaN;
+      }
+      int index = (int) Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1);
+      return latencies[Math.max(0, index)] / 1e6;
+    }
+  }
+
+  private static Result load(URI uri, byte[] body, SSLContext tls, int clients, Duration window)
+      throws InterruptedException {
+    long end = System.nanoTime() + window.toNanos();
+    List<long[]> perClient = new ArrayList<>();
+    int[] counts = new int[clients];
+    AtomicLong errors = new AtomicLong();
+    CountDownLatch done = new CountDownLatch(clients);
+    for (int c = 0; c < clients; c++) {
+      long[] samples = new long[Math.max(50_000, 2_000_000 / clients)];
+      perClient.add(samples);
+      int id = c;
+      Thread t = new Thread(() -> {
+        HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest request = HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        try {
+          while (System.nanoTime() < end && counts[id] < samples.length) {
+            long start = System.nanoTime();
+            try {
+              HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+              long took = System.nanoTime() - start;
+              if (response.statusCode() == 200) {
+                samples[counts[id]++] = took;
+              } else {
+                errors.incrementAndGet();
+              }
+            } catch (IOException e) {
+              errors.incrementAndGet();
+            }
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } finally {
+          done.countDown();
+        }
+      }, "bench-client-" + c);
+      t.start();
+    }
+    done.await();
+    int total = Arrays.stream(counts).sum();
+    long[] all = new long[total];
+    int at = 0;
+    for (int c = 0; c < clients; c++) {
+      System.arraycopy(perClient.get(c), 0, all, at, counts[c]);
+      at += counts[c];
+    }
+    Arrays.sort(all);
+    return new Result(all, errors.get());
+  }
+
+  private static byte[] review(Path yaml) throws IOException {
+    JsonNode object = new ObjectMapper(new YAMLFactory()).readTree(yaml.toFile());
+    ((ObjectNode) object.get("metadata")).put("namespace", "bench");
+    ObjectNode request = JSON.createObjectNode()
+        .put("uid", UUID.randomUUID().toString())
+        .put("operation", "CREATE")
+        .put("namespace", "bench")
+        .put("name", object.at("/metadata/name").asText());
+    request.putObject("kind").put("group", "pingcap.com").put("version", "v1alpha1").put("kind", "TidbCluster");
+    request.putObject("resource").put("group", "pingcap.com").put("version", "v1alpha1").put("resource", "tidbclusters");
+    request.set("object", object);
+    ObjectNode review = JSON.createObjectNode().put("apiVersion", "admission.k8s.io/v1").put("kind", "AdmissionReview");
+    review.set("request", request);
+    return JSON.writeValueAsBytes(review);
+  }
+
+  private static long awaitReady(HttpClient probe, URI readyz, Process server, long launched) throws Exception {
+    HttpRequest request = HttpRequest.newBuilder(readyz).timeout(Duration.ofSeconds(2)).GET().build();
+    long deadline = launched + Duration.ofSeconds(120).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!server.isAlive()) {
+        throw new IllegalStateException("the webhook exited with " + server.exitValue() + " before it was ready");
+      }
+      try {
+        if (probe.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+          return System.nanoTime() - launched;
+        }
+      } catch (IOException notYet) {
+        // not listening yet
+      }
+      Thread.sleep(5);
+    }
+    server.destroyForcibly();
+    throw new IllegalStateException("the webhook was not ready within 120 s");
+  }
+
+  /** USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux. */
+  private static final int CLOCK_TICKS_PER_SECOND = 100;
+
+  /** User plus system CPU time of the process, in clock ticks. */
+  private static long cpuTicks(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    // Fields after the command name (which is in parentheses and may contain spaces).
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+  }
+
+  private static long rssKiB(long pid) throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+      if (line.startsWith("VmRSS:")) {
+        return Long.parseLong(line.replaceAll("[^0-9]", ""));
+      }
+    }
+    throw new IllegalStateException("no VmRSS for pid " + pid);
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static SSLContext trusting(CertificateAuthority ca) throws Exception {
+    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(KeyStores.trusting(List.of(ca.certificate())));
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, tmf.getTrustManagers(), null);
+    return context;
+  }
+}
