@@ -31,7 +31,7 @@ import java.util.TreeMap;
 
 /**
  * The desired objects of a cluster's discovery service, all named {@code <tc>-discovery}: the
- * operator's own image run in discovery mode ({@link #command()}), answering starting PD pods (see
+ * operator's own image run in discovery mode ({@link #args()}), answering starting PD pods (see
  * {@code io.tidb.operator.controller.discovery}). Pure functions of a defaulted, valid
  * {@link TidbCluster} (with a uid); apply in the order ServiceAccount, Role, RoleBinding, Deployment,
  * Service.
@@ -48,9 +48,7 @@ import java.util.TreeMap;
  * </ul>
  */
 public final class DiscoveryObjects {
-  /** Where the operator image keeps its launcher; {@link #command()} runs it in discovery mode. */
-  public static final String LAUNCHER = "/opt/tidb-operator/bin/controller";
-  /** The argument that selects discovery mode in the operator's launcher. */
+  /** The subcommand of the operator's entry point that selects discovery mode. */
   public static final String MODE = "discovery";
   /** Env var holding the cluster name for the discovery process. */
   public static final String ENV_CLUSTER = "TC_NAME";
@@ -63,9 +61,12 @@ public final class DiscoveryObjects {
 
   private DiscoveryObjects() {}
 
-  /** The discovery container's command: {@code [LAUNCHER, "discovery"]}. */
-  public static List<String> command() {
-    return List.of(LAUNCHER, MODE);
+  /**
+   * The discovery container's args: {@code ["discovery"]}. The container keeps the image's entry
+   * point (the operator's main class), which runs this subcommand.
+   */
+  public static List<String> args() {
+    return List.of(MODE);
   }
 
   public static ServiceAccount serviceAccount(TidbCluster tc) {
@@ -141,7 +142,7 @@ public final class DiscoveryObjects {
         .withName(Component.DISCOVERY.label())
         .withImage(image)
         .withImagePullPolicy(pod.imagePullPolicy())
-        .withCommand(command())
+        .withArgs(args())
         .withPorts(
             MemberPods.containerPort("discovery", Component.DISCOVERY_PORT),
             MemberPods.containerPort("proxy", Component.DISCOVERY_PROXY_PORT))

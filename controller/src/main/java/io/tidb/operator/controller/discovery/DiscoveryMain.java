@@ -14,12 +14,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
- * The discovery mode of the operator image: {@code controller discovery} (see
- * {@link DiscoveryObjects#command()}). Serves one TidbCluster's discovery API and dashboard proxy
- * until SIGTERM.
+ * The discovery mode of the operator image: its entry point run with the {@code discovery}
+ * subcommand (see {@link DiscoveryObjects#args()}). Serves one TidbCluster's discovery API and
+ * dashboard proxy until SIGTERM.
  *
  * <p>The cluster and namespace default to the env the discovery Deployment sets
  * ({@value DiscoveryObjects#ENV_CLUSTER}, {@value DiscoveryObjects#ENV_NAMESPACE}). The TidbCluster
@@ -35,12 +37,14 @@ import picocli.CommandLine.Option;
 public final class DiscoveryMain implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(DiscoveryMain.class);
 
+  @Spec CommandSpec spec;
+
   @Option(names = "--tc-name", defaultValue = "${env:" + DiscoveryObjects.ENV_CLUSTER + "}",
-      description = "TidbCluster name (default: $${ENV_CLUSTER} env)")
+      description = "TidbCluster name (default: env " + DiscoveryObjects.ENV_CLUSTER + ")")
   String cluster;
 
   @Option(names = "--namespace", defaultValue = "${env:" + DiscoveryObjects.ENV_NAMESPACE + "}",
-      description = "TidbCluster namespace (default: $${ENV_NAMESPACE} env)")
+      description = "TidbCluster namespace (default: env " + DiscoveryObjects.ENV_NAMESPACE + ")")
   String namespace;
 
   @Option(names = "--port", defaultValue = "10261", description = "discovery API port (default: ${DEFAULT-VALUE})")
@@ -62,7 +66,7 @@ public final class DiscoveryMain implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (isBlank(cluster) || isBlank(namespace)) {
-      throw new CommandLine.ParameterException(new CommandLine(this),
+      throw new CommandLine.ParameterException(spec.commandLine(),
           "--tc-name and --namespace are required (or env " + DiscoveryObjects.ENV_CLUSTER + " and "
               + DiscoveryObjects.ENV_NAMESPACE + "); got tc-name=" + cluster + " namespace=" + namespace);
     }

@@ -38,8 +38,8 @@ class DiscoveryObjectsTest {
     assertEquals("basic-discovery", d.getSpec().getTemplate().getSpec().getServiceAccountName());
     Container c = d.getSpec().getTemplate().getSpec().getContainers().get(0);
     assertEquals(IMAGE, c.getImage());
-    assertEquals(DiscoveryObjects.command(), c.getCommand());
-    assertEquals(List.of("/opt/tidb-operator/bin/controller", "discovery"), c.getCommand());
+    assertEquals(List.of(), c.getCommand(), "the image's entry point runs");
+    assertEquals(List.of("discovery"), c.getArgs());
     assertEquals(List.of(10261, 10262), c.getPorts().stream().map(p -> p.getContainerPort()).collect(Collectors.toList()));
     assertEquals("basic", c.getEnv().stream().filter(e -> e.getName().equals("TC_NAME")).findFirst().orElseThrow().getValue());
     assertEquals("metadata.namespace", c.getEnv().stream().filter(e -> e.getName().equals("MY_POD_NAMESPACE"))
