@@ -67,7 +67,6 @@ public final class WebhookServer {
               cfg.startup.showJavalinBanner = false;
               cfg.startup.showOldJavalinVersionWarning = false;
               cfg.http.prefer405over404 = true;
-              cfg.http.maxRequestSize = settings.maxBodyBytes();
               cfg.jetty.modifyServer(
                   server -> {
                     // On stop, Jetty waits up to this long for Graceful components; GracefulHandler
