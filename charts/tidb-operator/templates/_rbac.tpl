@@ -36,13 +36,15 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 {{- end }}
 
 {{- define "tidb-operator.controller.leaderElectionRules" -}}
+# fabric8's LeaderElector renews the Lease with a PATCH; java-operator-sdk refuses to start unless
+# create, get and update are granted too.
 - apiGroups: ["coordination.k8s.io"]
   resources: ["leases"]
   verbs: ["create"]
 - apiGroups: ["coordination.k8s.io"]
   resources: ["leases"]
   resourceNames: [{{ include "tidb-operator.controller.fullname" . | quote }}]
-  verbs: ["get", "update"]
+  verbs: ["get", "update", "patch"]
 {{- end }}
 
 {{/* The webhook's certificate bootstrap: its Secret, and the caBundle of its two configurations. */}}

@@ -361,7 +361,7 @@ class ChartTemplateTest {
 
       Role lease = chart.find(Role.class, NAMESPACE, CONTROLLER + "-leader-election").orElseThrow();
       Map<String, Set<String>> verbs = verbsByResource(lease.getRules());
-      assertEquals(Set.of("create", "get", "update"), verbs.get("coordination.k8s.io/leases"));
+      assertEquals(Set.of("create", "get", "update", "patch"), verbs.get("coordination.k8s.io/leases"));
       assertTrue(lease.getRules().stream().filter(r -> !r.getVerbs().contains("create"))
           .allMatch(r -> List.of(flags.get("--leader-election-lease")).equals(r.getResourceNames())));
     }

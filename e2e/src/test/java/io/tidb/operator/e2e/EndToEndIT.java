@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfiguration;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.tidb.operator.testsupport.Await;
@@ -121,15 +122,21 @@ class EndToEndIT {
 
     controller = OperatorProcess.start("controller", "io.tidb.operator.controller.ControllerMain", List.of(
         "--port=0", "--bind=127.0.0.1", "--watch-namespaces=" + clusterNs,
+        "--leader-election", "--leader-election-namespace=" + operatorNs, "--leader-election-lease=" + controllerName,
+        "--identity=e2e-controller",
         "--pd-url-template=" + pdTemplates.get("pd-url-template"),
         "--tidb-status-url-template=" + pdTemplates.get("tidb-status-url-template")),
         Map.of("KUBECONFIG", Kubeconfigs.forServiceAccount(client, access.kubeConfigYaml(), operatorNs, controllerName).toString()));
   }
 
-  /** Chart values: only the cluster's namespace is watched; the webhooks call the local webhook. */
+  /**
+   * Chart values: only the cluster's namespace is watched (namespace-scoped RBAC), the controller
+   * elects a leader on a Lease, and the webhooks call the local webhook.
+   */
   String values(int timeoutSeconds) {
     return """
         watchNamespaces: [%s]
+        controller: {leaderElection: {enabled: true}}
         local: {webhookUrl: "https://127.0.0.1:%d"}
         webhook: {timeoutSeconds: %d}
         """.formatted(clusterNs, webhookPort, timeoutSeconds);
@@ -157,7 +164,7 @@ class EndToEndIT {
     assertNotNull(client.apps().deployments().inNamespace(operatorNs).withName(webhookName).get());
     // kwok's fake nodes take the pods: scheduled and Running (no container actually starts).
     for (String component : List.of("controller", "webhook")) {
-      int replicas = component.equals("webhook") ? 2 : 1;
+      int replicas = 2; // two webhook replicas; two controllers with leader election
       List<Pod> pods = Await.until(replicas + " " + component + " pod(s) Running", Duration.ofSeconds(90),
           () -> client.pods().inNamespace(operatorNs).withLabel("app.kubernetes.io/component", component).list().getItems(),
           list -> list.size() == replicas && list.stream().allMatch(p -> "Running".equals(p.getStatus().getPhase())));
@@ -238,6 +245,9 @@ class EndToEndIT {
       return tidbCluster();
     }, tc -> "True".equals(readyCondition(tc).map(c -> c.get("status")).orElse(null)));
 
+    Lease lease = client.leases().inNamespace(operatorNs).withName(controllerName).get();
+    assertEquals("e2e-controller", lease.getSpec().getHolderIdentity(),
+        "the controller leads through the Lease the chart's Role names");
     for (String component : List.of("pd", "tikv", "tidb")) {
       StatefulSet sts = client.apps().statefulSets().inNamespace(clusterNs).withName(CLUSTER + "-" + component).get();
       assertNotNull(sts, component);
