@@ -41,14 +41,15 @@ public final class ClusterPipeline {
    * @throws StepFailedException naming the step, when a step throws
    */
   public Outcome run(ClusterContext ctx) throws StepFailedException {
-    for (ComponentStep step : steps) {
+    for (int i = 0; i < steps.size(); i++) {
+      ComponentStep step = steps.get(i);
       if (!step.enabled(ctx.cluster())) {
         continue;
       }
       try {
         var waiting = step.waitingFor(ctx);
         if (waiting.isPresent()) {
-          return stop(ctx, step, StepResult.converging(waiting.get()));
+          return stop(ctx, i, StepResult.converging(waiting.get()));
         }
         step.observe(ctx);
         if (ctx.paused()) {
@@ -56,10 +57,8 @@ public final class ClusterPipeline {
         }
         StepResult result = step.apply(ctx);
         if (result instanceof StepResult.Converging) {
-          return stop(ctx, step, result);
+          return stop(ctx, i, result);
         }
-      } catch (StepFailedException e) {
-        throw e;
       } catch (Exception e) {
         throw new StepFailedException(step.name(), e);
       }
@@ -67,7 +66,14 @@ public final class ClusterPipeline {
     return new Outcome("all", StepResult.CONTINUE);
   }
 
-  private static Outcome stop(ClusterContext ctx, ComponentStep step, StepResult result) {
+  /** Ends the run at step {@code at}; the steps not reached still report for readiness. */
+  private Outcome stop(ClusterContext ctx, int at, StepResult result) {
+    ComponentStep step = steps.get(at);
+    for (ComponentStep later : steps.subList(at + 1, steps.size())) {
+      if (later.enabled(ctx.cluster())) {
+        later.notReached(ctx);
+      }
+    }
     LOG.info(
         "converging namespace={} cluster={} step={} waiting=\"{}\"",
         ctx.cluster().getMetadata().getNamespace(),

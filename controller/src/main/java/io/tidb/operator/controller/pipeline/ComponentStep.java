@@ -32,4 +32,10 @@ public interface ComponentStep {
 
   /** Brings the component's objects to the desired state. Never called while paused. */
   StepResult apply(ClusterContext ctx) throws Exception;
+
+  /**
+   * Called instead of the above when an earlier step stopped the run: record what the cluster's
+   * {@code Ready} condition needs to know about this component, from caches only.
+   */
+  default void notReached(ClusterContext ctx) {}
 }

@@ -13,7 +13,9 @@ import java.util.Optional;
 /**
  * Decides the cluster's {@code Ready} condition the way upstream does: true only when every
  * component's StatefulSet is up to date and PD, TiKV and TiDB are all healthy with the desired
- * number of members; otherwise false with the first failing reason, checked in this order.
+ * number of members; otherwise false with the first failing reason, checked in this order. A
+ * component whose state PD could not report this time ({@code synced} false) is not healthy:
+ * stale members never make a cluster Ready.
  */
 public final class ReadyCondition {
 
@@ -80,21 +82,28 @@ public final class ReadyCondition {
 
   static boolean pdReady(TidbClusterStatus status, int desired) {
     Map<String, PdMember> members = status.getPd() == null ? null : status.getPd().getMembers();
-    return sizeIs(members, desired)
-        && members.values().stream().allMatch(m -> Boolean.TRUE.equals(m.getHealth()));
+    return status.getPd() != null
+        && Boolean.TRUE.equals(status.getPd().getSynced())
+        && sizeIs(members, desired)
+        && all(members, m -> Boolean.TRUE.equals(m.getHealth()));
   }
 
   static boolean tikvReady(TidbClusterStatus status, int desired) {
     Map<String, TikvStore> stores = status.getTikv() == null ? null : status.getTikv().getStores();
-    return sizeIs(stores, desired)
-        && stores.values().stream().allMatch(s -> StoreStates.UP.equals(s.getState()));
+    return status.getTikv() != null
+        && Boolean.TRUE.equals(status.getTikv().getSynced())
+        && sizeIs(stores, desired)
+        && all(stores, s -> StoreStates.UP.equals(s.getState()));
   }
 
   static boolean tidbReady(TidbClusterStatus status, int desired) {
     Map<String, TidbMember> members =
         status.getTidb() == null ? null : status.getTidb().getMembers();
-    return sizeIs(members, desired)
-        && members.values().stream().allMatch(m -> Boolean.TRUE.equals(m.getHealth()));
+    return sizeIs(members, desired) && all(members, m -> Boolean.TRUE.equals(m.getHealth()));
+  }
+
+  private static <V> boolean all(Map<String, V> map, java.util.function.Predicate<V> test) {
+    return map == null || map.values().stream().allMatch(test);
   }
 
   private static boolean sizeIs(Map<?, ?> map, int desired) {

@@ -111,6 +111,12 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     observeMembers(ctx, status, sts);
   }
 
+  @Override
+  public void notReached(ClusterContext ctx) {
+    Optional<StatefulSet> sts = existing(ctx);
+    ctx.observed(new ReadyCondition.Observed(component(), plan(ctx, sts).destination(), sts));
+  }
+
   private Optional<String> runningImage(StatefulSet sts) {
     List<Container> containers = sts.getSpec().getTemplate().getSpec().getContainers();
     return containers.stream()

@@ -58,6 +58,11 @@ class ClusterPipelineTest {
     }
 
     @Override
+    public void notReached(ClusterContext ctx) {
+      calls.add(name + ".notReached");
+    }
+
+    @Override
     public StepResult apply(ClusterContext ctx) throws Exception {
       calls.add(name + ".apply");
       if (failure != null) {
@@ -104,9 +109,12 @@ class ClusterPipelineTest {
                 List.of(
                     ok("pd"),
                     new Recording("tikv", true, Optional.of("PD quorum"), StepResult.CONTINUE, null),
+                    new Recording("off", false, Optional.empty(), StepResult.CONTINUE, null),
                     ok("tidb")))
             .run(context(false));
-    assertEquals(List.of("pd.waitingFor", "pd.observe", "pd.apply", "tikv.waitingFor"), calls);
+    assertEquals(
+        List.of("pd.waitingFor", "pd.observe", "pd.apply", "tikv.waitingFor", "tidb.notReached"),
+        calls);
     assertTrue(outcome.converging());
     assertEquals("tikv", outcome.step());
     assertEquals("PD quorum", ((StepResult.Converging) outcome.result()).reason());
@@ -121,7 +129,7 @@ class ClusterPipelineTest {
                         "pd", true, Optional.empty(), StepResult.converging("PD starting"), null),
                     ok("tikv")))
             .run(context(false));
-    assertEquals(List.of("pd.waitingFor", "pd.observe", "pd.apply"), calls);
+    assertEquals(List.of("pd.waitingFor", "pd.observe", "pd.apply", "tikv.notReached"), calls);
     assertEquals("pd", outcome.step());
   }
 

@@ -35,11 +35,13 @@ class ReadyConditionTest {
     m.setHealth(true);
     PdStatus pd = new PdStatus();
     pd.setMembers(Map.of("basic-pd-0", m));
+    pd.setSynced(true);
     TikvStore s = new TikvStore();
     s.setId("1");
     s.setState("Up");
     TikvStatus tikv = new TikvStatus();
     tikv.setStores(Map.of("1", s));
+    tikv.setSynced(true);
     TidbMember t = new TidbMember();
     t.setName("basic-tidb-0");
     t.setHealth(true);
@@ -91,6 +93,16 @@ class ReadyConditionTest {
                 new Observed(Component.PD, 3, Optional.of(SETTLED)),
                 new Observed(Component.TIKV, 1, Optional.of(SETTLED))));
     assertEquals("PDUnhealthy", v.reason());
+  }
+
+  @Test
+  void pdThatCouldNotBeReachedIsUnhealthyWhateverItsLastMembers() {
+    TidbClusterStatus status = healthy();
+    status.getPd().setSynced(false);
+    assertEquals("PDUnhealthy", ReadyCondition.evaluate(status, all(SETTLED)).reason());
+    status.getPd().setSynced(true);
+    status.getTikv().setSynced(false);
+    assertEquals("TiKVStoreNotUp", ReadyCondition.evaluate(status, all(SETTLED)).reason());
   }
 
   @Test
