@@ -12,7 +12,6 @@ import io.tidb.operator.api.v1alpha1.TidbCluster;
 import io.tidb.operator.api.v1alpha1.TidbClusterStatus;
 import io.tidb.operator.controller.apply.ApplyOutcome;
 import io.tidb.operator.controller.apply.OwnedFieldsMatcher;
-import io.tidb.operator.controller.apply.ResourceApplier;
 import io.tidb.operator.controller.desired.Component;
 import io.tidb.operator.controller.desired.ConfigMapNames;
 import io.tidb.operator.controller.desired.Names;
