@@ -127,16 +127,20 @@ done
 
 step "Starting the webhook (io.tidb.operator.webhook.WebhookMain) — log: $STATE/logs/webhook.log"
 start_process webhook io.tidb.operator.webhook.WebhookMain "${WEBHOOK_ARGS[@]}"
-wait_until "the webhook to answer /readyz" webhook 90 \
+wait_until "the webhook to answer /readyz" webhook 180 \
   curl -kfsS --max-time 2 "https://127.0.0.1:$WEBHOOK_PORT/readyz"
 wait_until "the webhook to inject its CA into both webhook configurations" webhook 60 ca_bundles_injected
+# A JVM's first admission requests can be slow (class loading, JIT), more so on a busy machine:
+# warm it up with server-side dry runs so the real apply below is not the one that times out.
+wait_until "the webhook to answer an admission request (server-side dry run)" webhook 180 \
+  kc -n "$CLUSTER_NS" apply --dry-run=server -f "$CLUSTER_FILE"
 info "webhook ready; its CA is in the caBundle of validatingwebhookconfiguration/mutatingwebhookconfiguration $WEBHOOK_CONFIG"
 
 step "Starting the PD API simulator (io.tidb.operator.pdsim.PdSimulatorMain) — log: $STATE/logs/pd-simulator.log"
 echo "    PD is simulated: no real TiDB runs here. The simulator answers PD's HTTP API (members, stores,"
 echo "    health) and TiDB's /status from the PD/TiKV/TiDB pods that exist on the fake nodes."
 start_process pd-simulator io.tidb.operator.pdsim.PdSimulatorMain "${PDSIM_ARGS[@]}"
-wait_until "the PD simulator to listen" pd-simulator 60 grep -q '^tidb-status-url-template=' "$STATE/logs/pd-simulator.log"
+wait_until "the PD simulator to listen" pd-simulator 180 grep -q '^tidb-status-url-template=' "$STATE/logs/pd-simulator.log"
 PD_URL_TEMPLATE=$(sed -n 's/^pd-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 TIDB_STATUS_URL_TEMPLATE=$(sed -n 's/^tidb-status-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 info "PD API for each cluster: $PD_URL_TEMPLATE"
@@ -144,7 +148,7 @@ info "PD API for each cluster: $PD_URL_TEMPLATE"
 step "Starting the controller (io.tidb.operator.controller.ControllerMain) — log: $STATE/logs/controller.log"
 controller_args
 start_process controller io.tidb.operator.controller.ControllerMain "${CONTROLLER_ARGS[@]}"
-wait_until "the controller to answer /readyz" controller 120 \
+wait_until "the controller to answer /readyz" controller 180 \
   curl -fsS --max-time 2 "http://127.0.0.1:$CONTROLLER_PORT/readyz"
 info "controller ready"
 

@@ -107,6 +107,11 @@ class ChartInstallIT {
       pods.forEach(p -> assertNotNull(p.getSpec().getNodeName()));
     }
 
+    // The upgrade procedure of docs/operations.md: the CRD first, by server-side apply, then the chart.
+    CommandResult crdUpgrade = new KubectlCli(kubeconfig).run("apply", "--server-side", "--force-conflicts",
+        "-f", helm.chart().resolve("crds").toString()).requireSuccess();
+    assertTrue(crdUpgrade.stdout().contains("customresourcedefinition.apiextensions.k8s.io/tidbclusters.pingcap.com serverside-applied"),
+        crdUpgrade.describe());
     injectCaBundle(webhook);
     helm.upgrade(kubeconfig, release, operatorNs, "webhook: {timeoutSeconds: 8}\n").requireSuccess();
     var validating = client.admissionRegistration().v1().validatingWebhookConfigurations().withName(webhook).get();
