@@ -7,7 +7,7 @@ FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY . .
 # Build controller and the modules it needs, then gather its runtime classpath in one folder.
-RUN mvn -B -q -pl controller -am install -DskipTests \
+RUN mvn -B -q -pl controller -am install -Dmaven.test.skip=true \
  && mvn -B -q -pl controller dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib \
  && cp controller/target/controller-*.jar controller/target/lib/
 

@@ -7,7 +7,7 @@ FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY . .
 # Build webhook and the modules it needs, then gather its runtime classpath in one folder.
-RUN mvn -B -q -pl webhook -am install -DskipTests \
+RUN mvn -B -q -pl webhook -am install -Dmaven.test.skip=true \
  && mvn -B -q -pl webhook dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib \
  && cp webhook/target/webhook-*.jar webhook/target/lib/
 
