@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
 import io.tidb.operator.certs.CertificateAuthority;
 import io.tidb.operator.certs.CertificateIssuer;
 import io.tidb.operator.certs.KeyAlgorithm;
@@ -11,7 +12,13 @@ import io.tidb.operator.certs.KeyStores;
 import io.tidb.operator.certs.Pem;
 import io.tidb.operator.certs.ServingCertificate;
 import io.tidb.operator.certs.ServingNames;
+import io.tidb.operator.webhook.AdmissionOperation;
+import io.tidb.operator.webhook.AdmissionReviewCodec;
+import io.tidb.operator.webhook.AdmissionRulesRegistry;
+import io.tidb.operator.webhook.AdmissionService;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -81,6 +88,7 @@ public final class AdmissionBenchmark {
   }
 
   private void run() throws Exception {
+    inProcess(review(example));
     Path dir = Files.createTempDirectory("webhook-bench");
     CertificateIssuer issuer = new CertificateIssuer();
     CertificateAuthority ca = issuer.newAuthority("bench-ca", Instant.now(), Duration.ofDays(1), KeyAlgorithm.EC_P256);
@@ -94,7 +102,7 @@ public final class AdmissionBenchmark {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(Arrays.asList(serverJvmArgs.trim().split("\\s+")));
     command.addAll(List.of("-cp", serverClasspath, "io.tidb.operator.webhook.WebhookMain",
-        "--cert-dir=" + dir, "--bind-address=127.0.0.1", "--port=" + port, "--log-level=warn",
+        "--cert-dir=" + dir, "--bind-address=127.0.0.1", "--port=" + port, "--log-level=info",
         "--shutdown-delay-seconds=0"));
     SSLContext tls = trusting(ca);
     HttpClient probe = HttpClient.newBuilder().sslContext(tls).build();
@@ -104,6 +112,7 @@ public final class AdmissionBenchmark {
     Process server = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(dir.resolve("server.log").toFile()).start();
     long readyNanos = awaitReady(probe, readyz, server, launched);
+    long startupCpuTicks = cpuTicks(server.pid());
     try {
       long rssIdle = rssKiB(server.pid());
       System.out.printf(Locale.ROOT, "%nwebhook benchmark  %s  cpus=%d  java=%s%n", Instant.now(),
@@ -111,7 +120,10 @@ public final class AdmissionBenchmark {
       System.out.printf(Locale.ROOT, "server: %s%n", String.join(" ", command));
       System.out.printf(Locale.ROOT, "example: %s (%d bytes as AdmissionReview JSON)%n", example,
           review(example).length);
-      System.out.printf(Locale.ROOT, "JVM launch to /readyz 200: %d ms%n", readyNanos / 1_000_000);
+      System.out.printf(Locale.ROOT, "load average before: %s", Files.readString(Path.of("/proc/loadavg")));
+      System.out.printf(Locale.ROOT, "JVM launch to /readyz 200: %d ms (the server's own log: %s)%n",
+          readyNanos / 1_000_000, startupLine(dir.resolve("server.log")));
+      System.out.printf(Locale.ROOT, "server CPU time until ready: %d ms%n", startupCpuTicks * 1000 / CLOCK_TICKS_PER_SECOND);
       System.out.printf(Locale.ROOT, "RSS after start (idle): %d MiB%n", rssIdle / 1024);
       System.out.printf(Locale.ROOT, "%n| endpoint | clients | requests | throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | server CPU per request (ms) | errors |%n");
       System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|%n");
@@ -130,12 +142,40 @@ public final class AdmissionBenchmark {
         }
       }
       System.out.printf(Locale.ROOT, "%nRSS after load: %d MiB%n", rssKiB(server.pid()) / 1024);
+      System.out.printf(Locale.ROOT, "load average after: %s", Files.readString(Path.of("/proc/loadavg")));
     } finally {
       long stopping = System.nanoTime();
       server.destroy();
       server.waitFor();
       System.out.printf(Locale.ROOT, "SIGTERM to exit: %d ms (exit code %d)%n",
           (System.nanoTime() - stopping) / 1_000_000, server.exitValue());
+    }
+  }
+
+  /**
+   * The admission work alone, without HTTP and TLS: parse, decide, serialize, on this thread.
+   * Three rounds; the last one, with the JIT warm, is printed.
+   */
+  private static void inProcess(byte[] body) {
+    AdmissionReviewCodec codec = new AdmissionReviewCodec();
+    AdmissionService service = new AdmissionService(
+        new AdmissionRulesRegistry().register(new TidbClusterAdmissionRules()), codec);
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    int iterations = 20_000;
+    System.out.printf(Locale.ROOT, "%nin-process admission (no HTTP/TLS), %d iterations, third round:%n", iterations);
+    for (AdmissionOperation operation : AdmissionOperation.values()) {
+      double cpuMicros = 0;
+      double wallMicros = 0;
+      for (int round = 0; round < 3; round++) {
+        long cpu = threads.getCurrentThreadCpuTime();
+        long wall = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+          codec.write(service.handle(operation, codec.parse(body)).review());
+        }
+        cpuMicros = (threads.getCurrentThreadCpuTime() - cpu) / 1e3 / iterations;
+        wallMicros = (System.nanoTime() - wall) / 1e3 / iterations;
+      }
+      System.out.printf(Locale.ROOT, "  %s: %.0f us CPU, %.0f us wall per review%n", operation.path(), cpuMicros, wallMicros);
     }
   }
 
@@ -238,6 +278,13 @@ public final class AdmissionBenchmark {
     }
     server.destroyForcibly();
     throw new IllegalStateException("the webhook was not ready within 120 s");
+  }
+
+  private static String startupLine(Path log) throws IOException {
+    return Files.readAllLines(log).stream()
+        .filter(l -> l.contains("startupMillis="))
+        .map(l -> l.substring(l.indexOf("startupMillis=")))
+        .findFirst().orElse("(no startup line)");
   }
 
   /** USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux. */
