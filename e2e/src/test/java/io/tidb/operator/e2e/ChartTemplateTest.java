@@ -103,6 +103,13 @@ class ChartTemplateTest {
     }
 
     @Test
+    void aSingleWebhookReplicaGetsNoBudgetThatWouldOnlyBlockDrains() {
+      RenderedChart single = render("webhook: {replicas: 1}\n");
+      assertEquals(1, single.get(Deployment.class, WEBHOOK).getSpec().getReplicas());
+      assertTrue(single.all(PodDisruptionBudget.class).isEmpty(), single.summary());
+    }
+
+    @Test
     void validatingWebhookChecksTidbClusterCreatesAndUpdatesAndFailsClosed() {
       ValidatingWebhookConfiguration config = chart.get(ValidatingWebhookConfiguration.class, WEBHOOK);
       assertEquals(1, config.getWebhooks().size());
