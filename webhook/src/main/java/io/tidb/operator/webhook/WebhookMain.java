@@ -37,9 +37,9 @@ public final class WebhookMain implements Callable<Integer> {
       description = "Address to listen on (default ${DEFAULT-VALUE}; 127.0.0.1 for local runs).")
   String bindAddress;
 
-  @Option(names = "--cert-mode", defaultValue = "auto",
+  @Option(names = "--cert-mode", defaultValue = "AUTO",
       description = "auto, secret or files. auto: files when --cert-dir is set, else secret.")
-  String certMode;
+  CertificateMode certMode;
 
   @Option(names = "--cert-dir",
       description = "Directory with tls.crt and tls.key (e.g. a cert-manager Secret volume); reloaded on change.")
@@ -127,7 +127,7 @@ public final class WebhookMain implements Callable<Integer> {
     System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
     Logger log = LoggerFactory.getLogger(WebhookMain.class);
 
-    CertificateMode mode = CertificateMode.valueOf(certMode.toUpperCase(Locale.ROOT)).resolve(certDir != null);
+    CertificateMode mode = certMode.resolve(certDir != null);
     WebhookApplication.Settings settings;
     try {
       settings = settings(mode);

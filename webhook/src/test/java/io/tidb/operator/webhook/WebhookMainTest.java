@@ -72,8 +72,13 @@ class WebhookMainTest {
         assertThrows(IllegalArgumentException.class, () -> main.settings(mode(main))).getMessage());
   }
 
+  @Test
+  void anUnknownCertificateModeIsAUsageError() {
+    assertThrows(CommandLine.ParameterException.class, () -> parse("--cert-mode=vault"));
+  }
+
   private static CertificateMode mode(WebhookMain main) {
-    return CertificateMode.valueOf(main.certMode.toUpperCase()).resolve(main.certDir != null);
+    return main.certMode.resolve(main.certDir != null);
   }
 
   private static WebhookMain parse(String... args) {
