@@ -90,13 +90,16 @@ class TidbClusterControllerIT {
         .getName();
   }
 
-  private static List<String> reasons(String cluster) {
-    return h.events(cluster).stream().map(Event::getReason).toList();
-  }
-
-  private static boolean hasEvent(String cluster, String reason, String messagePart) {
-    return h.events(cluster).stream()
-        .anyMatch(e -> reason.equals(e.getReason()) && e.getMessage().contains(messagePart));
+  /**
+   * Events are recorded after the write they report, so wait for them rather than look once. On
+   * timeout the failure shows the events seen last.
+   */
+  private static void awaitEvent(String cluster, String reason, String messagePart) {
+    Await.until(
+        "Event " + reason + " \"" + messagePart + "\" for " + cluster,
+        ControllerHarness.CONVERGE,
+        () -> h.events(cluster).stream().map(e -> e.getReason() + ": " + e.getMessage()).toList(),
+        seen -> seen.stream().anyMatch(e -> e.startsWith(reason + ": ") && e.contains(messagePart)));
   }
 
   @Test
@@ -190,8 +193,8 @@ class TidbClusterControllerIT {
     assertEquals("Ready", Fixtures.condition(tc, "Ready").orElseThrow().getReason());
 
     // Events for the actions
-    assertTrue(hasEvent("basic", "SuccessfulCreate", "StatefulSet basic-pd"), reasons("basic").toString());
-    assertTrue(hasEvent("basic", "SuccessfulCreate", "StatefulSet basic-tidb"));
+    awaitEvent("basic", "SuccessfulCreate", "StatefulSet basic-pd");
+    awaitEvent("basic", "SuccessfulCreate", "StatefulSet basic-tidb");
     assertTrue(h.events("basic").stream().allMatch(e -> "Normal".equals(e.getType())));
   }
 
@@ -232,8 +235,8 @@ class TidbClusterControllerIT {
                 && t.getStatus().getTidb().getMembers().size() == 3);
     assertEquals(4, sts("basic-tikv").getSpec().getReplicas());
     assertEquals(3, sts("basic-tidb").getSpec().getReplicas());
-    assertTrue(hasEvent("basic", "ScaledOut", "TiKV scaled out from 3 to 4"), reasons("basic").toString());
-    assertTrue(hasEvent("basic", "ScaledOut", "TiDB scaled out from 2 to 3"));
+    awaitEvent("basic", "ScaledOut", "TiKV scaled out from 3 to 4");
+    awaitEvent("basic", "ScaledOut", "TiDB scaled out from 2 to 3");
     assertEquals("Normal", tc.getStatus().getTikv().getPhase());
   }
 
@@ -288,8 +291,7 @@ class TidbClusterControllerIT {
     assertEquals(cmName, configMapOf(after));
     assertEquals(before.getMetadata().getGeneration(), after.getMetadata().getGeneration(),
         "the pod template did not change, so no pod restarts");
-    assertTrue(hasEvent("inplace", "ConfigChanged", "in place in ConfigMap inplace-tikv"),
-        reasons("inplace").toString());
+    awaitEvent("inplace", "ConfigChanged", "in place in ConfigMap inplace-tikv");
     h.awaitReady("inplace");
   }
 
@@ -310,8 +312,7 @@ class TidbClusterControllerIT {
             () -> configMapOf(sts("rolling-tikv")), name -> !name.equals(oldName));
     assertTrue(object(ConfigMap.class, newName).getData().get("config-file").contains("warn"));
     object(ConfigMap.class, oldName);
-    assertTrue(hasEvent("rolling", "ConfigChanged", "now mounts ConfigMap " + newName),
-        reasons("rolling").toString());
+    awaitEvent("rolling", "ConfigChanged", "now mounts ConfigMap " + newName);
     // The operator holds the partition: pods keep the old revision until rolling upgrades exist.
     TidbCluster tc = h.await("rolling", "TiKV phase Upgrade", t ->
         "Upgrade".equals(t.getStatus().getTikv().getPhase()));
