@@ -89,6 +89,11 @@ stop_components() {
     if kill -0 "$pid" 2>/dev/null; then
       log "$name (pid $pid) ignored SIGTERM for 10s, sending SIGKILL"
       kill -KILL "$pid" 2>/dev/null || true
+      # SIGKILL is delivered asynchronously: return only once the process is really gone.
+      for i in $(seq 1 50); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.2
+      done
     else
       log "stopped $name (pid $pid)"
     fi

@@ -57,6 +57,11 @@ stop_process() {
     if process_running "$name"; then
       printf '    %s (pid %s) ignored SIGTERM for 20s; sending SIGKILL\n' "$name" "$pid"
       kill -KILL "$pid" 2>/dev/null || true
+      # SIGKILL is delivered asynchronously: return only once the process is really gone.
+      for _ in $(seq 1 50); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.2
+      done
     fi
     printf '    stopped %s (pid %s)\n' "$name" "$pid"
   fi
