@@ -1,14 +1,13 @@
 package io.tidb.operator.controller.discovery;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.tidb.operator.controller.http.JdkHttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,42 +29,32 @@ public final class DiscoveryHttpServer implements AutoCloseable {
   private static final String NEW = "/new/";
   private static final String VERIFY = "/verify/";
 
-  private final HttpServer server;
-  private final ExecutorService executor;
+  private final JdkHttpServer http;
   private final DiscoveryService service;
 
-  private DiscoveryHttpServer(HttpServer server, ExecutorService executor, DiscoveryService service) {
-    this.server = server;
-    this.executor = executor;
+  private DiscoveryHttpServer(JdkHttpServer http, DiscoveryService service) {
+    this.http = http;
     this.service = service;
   }
 
   /** Binds {@code address} (port 0 picks a free port) and starts serving. */
   public static DiscoveryHttpServer start(InetSocketAddress address, DiscoveryService service)
       throws IOException {
-    HttpServer server = HttpServer.create(address, 0);
-    ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
-      Thread t = new Thread(r, "discovery-http");
-      t.setDaemon(true);
-      return t;
-    });
-    DiscoveryHttpServer s = new DiscoveryHttpServer(server, executor, service);
-    server.createContext("/", s::handle);
-    server.setExecutor(executor);
-    server.start();
-    LOG.info("event=discovery_listening address={}", server.getAddress());
+    JdkHttpServer http = JdkHttpServer.bind(address, "discovery-http", 4);
+    DiscoveryHttpServer s = new DiscoveryHttpServer(http, service);
+    http.start(Map.of("/", s::handle));
+    LOG.info("event=discovery_listening address={}", http.address());
     return s;
   }
 
   /** The bound port. */
   public int port() {
-    return server.getAddress().getPort();
+    return http.port();
   }
 
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
+    http.close();
   }
 
   private void handle(HttpExchange exchange) throws IOException {

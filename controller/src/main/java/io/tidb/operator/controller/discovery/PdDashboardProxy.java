@@ -1,7 +1,7 @@
 package io.tidb.operator.controller.discovery;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.tidb.operator.controller.http.JdkHttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,8 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,14 +32,12 @@ public final class PdDashboardProxy implements AutoCloseable {
       "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
       "transfer-encoding", "upgrade", "host", "content-length", "expect");
 
-  private final HttpServer server;
-  private final ExecutorService executor;
+  private final JdkHttpServer http;
   private final HttpClient client;
   private final URI target;
 
-  private PdDashboardProxy(HttpServer server, ExecutorService executor, URI target) {
-    this.server = server;
-    this.executor = executor;
+  private PdDashboardProxy(JdkHttpServer http, URI target) {
+    this.http = http;
     this.target = target;
     this.client = HttpClient.newBuilder()
         .connectTimeout(Duration.ofSeconds(5))
@@ -53,29 +49,21 @@ public final class PdDashboardProxy implements AutoCloseable {
    * Starts proxying {@code address} to {@code target}, e.g. {@code http://basic-pd:2379}.
    */
   public static PdDashboardProxy start(InetSocketAddress address, URI target) throws IOException {
-    HttpServer server = HttpServer.create(address, 0);
-    ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
-      Thread t = new Thread(r, "dashboard-proxy");
-      t.setDaemon(true);
-      return t;
-    });
-    PdDashboardProxy proxy = new PdDashboardProxy(server, executor, target);
-    server.createContext("/", proxy::handle);
-    server.setExecutor(executor);
-    server.start();
-    LOG.info("event=proxy_listening address={} target={}", server.getAddress(), target);
+    JdkHttpServer http = JdkHttpServer.bind(address, "dashboard-proxy", 4);
+    PdDashboardProxy proxy = new PdDashboardProxy(http, target);
+    http.start(Map.of("/", proxy::handle));
+    LOG.info("event=proxy_listening address={} target={}", http.address(), target);
     return proxy;
   }
 
   /** The bound port. */
   public int port() {
-    return server.getAddress().getPort();
+    return http.port();
   }
 
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
+    http.close();
   }
 
   private void handle(HttpExchange exchange) throws IOException {

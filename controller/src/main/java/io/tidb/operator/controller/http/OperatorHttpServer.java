@@ -1,13 +1,14 @@
 package io.tidb.operator.controller.http;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpHandler;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Executors;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -16,10 +17,10 @@ import java.util.function.BooleanSupplier;
  */
 public final class OperatorHttpServer implements AutoCloseable {
 
-  private final HttpServer server;
+  private final JdkHttpServer http;
 
-  private OperatorHttpServer(HttpServer server) {
-    this.server = server;
+  private OperatorHttpServer(JdkHttpServer http) {
+    this.http = http;
   }
 
   /**
@@ -34,32 +35,24 @@ public final class OperatorHttpServer implements AutoCloseable {
       BooleanSupplier live,
       BooleanSupplier ready)
       throws IOException {
-    HttpServer server = HttpServer.create(address, 0);
-    server.createContext(
+    JdkHttpServer http = JdkHttpServer.bind(address, "operator-http", 1);
+    Map<String, HttpHandler> handlers = new LinkedHashMap<>();
+    handlers.put(
         "/metrics",
-        ex ->
-            respond(
-                ex, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
-    server.createContext("/healthz", ex -> probe(ex, live));
-    server.createContext("/readyz", ex -> probe(ex, ready));
-    server.setExecutor(
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread t = new Thread(r, "operator-http");
-              t.setDaemon(true);
-              return t;
-            }));
-    server.start();
-    return new OperatorHttpServer(server);
+        ex -> respond(ex, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
+    handlers.put("/healthz", ex -> probe(ex, live));
+    handlers.put("/readyz", ex -> probe(ex, ready));
+    http.start(handlers);
+    return new OperatorHttpServer(http);
   }
 
   public int port() {
-    return server.getAddress().getPort();
+    return http.port();
   }
 
   @Override
   public void close() {
-    server.stop(0);
+    http.close();
   }
 
   private static void probe(HttpExchange ex, BooleanSupplier check) throws IOException {

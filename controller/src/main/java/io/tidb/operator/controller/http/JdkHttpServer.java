@@ -1,0 +1,61 @@
+package io.tidb.operator.controller.http;
+
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The JDK's built-in HTTP server with its own pool of daemon worker threads. Binding and starting
+ * are separate steps so an owner can be constructed around the bound server before its handlers
+ * (often the owner's own methods) are registered. Closing stops the server and its threads.
+ */
+public final class JdkHttpServer implements AutoCloseable {
+
+  private final HttpServer server;
+  private final ExecutorService executor;
+
+  private JdkHttpServer(HttpServer server, ExecutorService executor) {
+    this.server = server;
+    this.executor = executor;
+  }
+
+  /** Binds {@code address} (port 0 picks a free port); serves nothing until {@link #start}. */
+  public static JdkHttpServer bind(InetSocketAddress address, String threadName, int threads)
+      throws IOException {
+    HttpServer server = HttpServer.create(address, 0);
+    ExecutorService executor =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, threadName);
+              t.setDaemon(true);
+              return t;
+            });
+    server.setExecutor(executor);
+    return new JdkHttpServer(server, executor);
+  }
+
+  /** Registers one handler per path prefix and starts serving. */
+  public void start(Map<String, HttpHandler> handlers) {
+    handlers.forEach(server::createContext);
+    server.start();
+  }
+
+  public InetSocketAddress address() {
+    return server.getAddress();
+  }
+
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+  }
+}
