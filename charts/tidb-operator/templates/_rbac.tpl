@@ -24,12 +24,6 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: [""]
   resources: ["pods"]
   verbs: ["get", "list", "watch"]
-# Not used by the controller itself: the API server only lets it create each cluster's discovery
-# Role if it holds every permission that Role grants (RBAC escalation check), and that Role lets
-# discovery read Secrets.
-- apiGroups: [""]
-  resources: ["secrets"]
-  verbs: ["get", "list", "watch"]
 - apiGroups: [""]
   resources: ["events"]
   verbs: ["create"]

@@ -167,11 +167,10 @@ class ChartTemplateTest {
         assertEquals(apply, verbs.get(owned), owned);
       }
       assertEquals(read, verbs.get("/pods"));
-      assertEquals(read, verbs.get("/secrets"), "held only so it may grant discovery's Role the same");
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
-          "rbac.authorization.k8s.io/rolebindings", "/pods", "/secrets", "/events"), verbs.keySet());
+          "rbac.authorization.k8s.io/rolebindings", "/pods", "/events"), verbs.keySet());
       assertTrue(verbs.values().stream().noneMatch(v -> v.contains("delete") || v.contains("update")),
           "the controller deletes nothing itself (owner references do) and never replaces objects: " + verbs);
       assertNoWildcards(role.getRules());

@@ -73,6 +73,11 @@ public final class DiscoveryObjects {
     return new ServiceAccountBuilder().withMetadata(meta(tc)).build();
   }
 
+  /**
+   * Discovery reads its own {@code TidbCluster} and nothing else. It reads no Secret: it talks to
+   * PD in plain HTTP (discovery over cluster TLS is not supported yet), so neither it nor the
+   * controller, which may only grant what it holds, needs access to Secrets.
+   */
   public static Role role(TidbCluster tc) {
     return new RoleBuilder()
         .withMetadata(meta(tc))
@@ -82,11 +87,6 @@ public final class DiscoveryObjects {
                 .withResources("tidbclusters")
                 .withResourceNames(tc.getMetadata().getName())
                 .withVerbs("get")
-                .build(),
-            new PolicyRuleBuilder()
-                .withApiGroups("")
-                .withResources("secrets")
-                .withVerbs("get", "list", "watch")
                 .build())
         .build();
   }

@@ -68,14 +68,13 @@ class DiscoveryObjectsTest {
   }
 
   @Test
-  void roleGrantsGetOnThisClusterOnlyAndReadsSecrets() {
+  void roleGrantsGetOnThisClusterOnly() {
     Role role = DiscoveryObjects.role(TestClusters.load("basic"));
+    assertEquals(1, role.getRules().size(), role.getRules().toString());
     assertEquals(List.of("pingcap.com"), role.getRules().get(0).getApiGroups());
     assertEquals(List.of("tidbclusters"), role.getRules().get(0).getResources());
     assertEquals(List.of("basic"), role.getRules().get(0).getResourceNames());
     assertEquals(List.of("get"), role.getRules().get(0).getVerbs());
-    assertEquals(List.of("secrets"), role.getRules().get(1).getResources());
-    assertEquals(List.of("get", "list", "watch"), role.getRules().get(1).getVerbs());
     RoleBinding binding = DiscoveryObjects.roleBinding(TestClusters.load("basic"));
     assertEquals("basic-discovery", binding.getRoleRef().getName());
     assertEquals("ServiceAccount", binding.getSubjects().get(0).getKind());
