@@ -317,15 +317,7 @@ public final class SimulatedPdCluster {
 
   /** {@code DELETE /store/{id}[?force]}: Up → Offline, with PD's checks. */
   public synchronized void deleteStore(long id, boolean force) {
-    requireBootstrapped();
-    Store store = stores.get(id);
-    if (store == null) {
-      throw SimulatedPdException.storeNotFound(id, 404);
-    }
-    if (store.state == StoreState.TOMBSTONE) {
-      throw new SimulatedPdException(
-          410, "[PD:core:ErrStoreRemoved]store " + id + " has been removed");
-    }
+    Store store = storeNotRemoved(id);
     if (store.physicallyDestroyed && !force) {
       throw destroyed(id);
     }
@@ -358,6 +350,20 @@ public final class SimulatedPdCluster {
     }
   }
 
+  /** The store whose state a request may change: 404 if unknown, 410 once it is a Tombstone. */
+  private Store storeNotRemoved(long id) {
+    requireBootstrapped();
+    Store store = stores.get(id);
+    if (store == null) {
+      throw SimulatedPdException.storeNotFound(id, 404);
+    }
+    if (store.state == StoreState.TOMBSTONE) {
+      throw new SimulatedPdException(
+          410, "[PD:core:ErrStoreRemoved]store " + id + " has been removed");
+    }
+    return store;
+  }
+
   private static SimulatedPdException destroyed(long id) {
     return new SimulatedPdException(
         400, "[PD:core:ErrStoreDestroyed]store " + id + " has been physically destroyed");
@@ -368,15 +374,7 @@ public final class SimulatedPdCluster {
     switch (state.toLowerCase(Locale.ROOT)) {
       case "offline" -> deleteStore(id, false);
       case "up" -> {
-        requireBootstrapped();
-        Store store = stores.get(id);
-        if (store == null) {
-          throw SimulatedPdException.storeNotFound(id, 404);
-        }
-        if (store.state == StoreState.TOMBSTONE) {
-          throw new SimulatedPdException(
-              410, "[PD:core:ErrStoreRemoved]store " + id + " has been removed");
-        }
+        Store store = storeNotRemoved(id);
         if (store.physicallyDestroyed) {
           throw destroyed(id);
         }
