@@ -1,5 +1,6 @@
 package io.tidb.operator.e2e;
 
+import io.tidb.operator.testsupport.LoopbackPorts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -35,7 +36,6 @@ import java.security.cert.CertificateFactory;
 import java.util.Base64;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -104,7 +104,7 @@ class EndToEndIT {
     release = operatorNs;
     webhookName = release + "-tidb-operator-webhook";
     controllerName = release + "-tidb-operator-controller";
-    webhookPort = freePort();
+    webhookPort = LoopbackPorts.free();
 
     helm.install(adminKubeconfig, release, operatorNs, values(15)).requireSuccess();
 
@@ -373,11 +373,5 @@ class EndToEndIT {
     return process.output().lines()
         .filter(line -> line.matches("[a-z-]+=\\S+"))
         .collect(Collectors.toMap(l -> l.substring(0, l.indexOf('=')), l -> l.substring(l.indexOf('=') + 1), (a, b) -> b));
-  }
-
-  static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
   }
 }

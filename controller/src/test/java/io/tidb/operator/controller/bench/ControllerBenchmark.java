@@ -1,5 +1,7 @@
 package io.tidb.operator.controller.bench;
 
+import io.tidb.operator.testsupport.LoopbackPorts;
+import io.tidb.operator.testsupport.ProcessMemory;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tidb.operator.api.v1alpha1.TidbCluster;
 import io.tidb.operator.pdsim.KubernetesPodSource;
@@ -12,7 +14,6 @@ import io.tidb.operator.testsupport.ProjectDirectory;
 import io.tidb.operator.testsupport.TestNamespaces;
 import io.tidb.operator.api.ApiObjects;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -108,7 +109,7 @@ public final class ControllerBenchmark {
       int settleSeconds)
       throws Exception {
     String ns = TestNamespaces.createUnique(admin, "bench-" + n);
-    int port = freePort();
+    int port = LoopbackPorts.free();
     Process controller = startController(kubeconfig, sim, ns, port);
     try {
       awaitReadyz(port, controller);
@@ -151,7 +152,7 @@ public final class ControllerBenchmark {
           minus(requests(settled), requests(atReady)),
           settled.sum("tidb_operator_reconciles_total") - atReady.sum("tidb_operator_reconciles_total"),
           settled.sum("jvm_memory_used_bytes", Map.of("area", "heap")) / (1024 * 1024),
-          rssKiB(controller.pid()) / 1024.0);
+          ProcessMemory.rssKiB(controller.pid()) / 1024.0);
     } finally {
       controller.destroy();
       controller.waitFor();
@@ -256,20 +257,7 @@ public final class ControllerBenchmark {
         (long) reconciles);
   }
 
-  private static long rssKiB(long pid) throws IOException {
-    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-      if (line.startsWith("VmRSS:")) {
-        return Long.parseLong(line.replaceAll("[^0-9]", ""));
-      }
-    }
-    throw new IllegalStateException("no VmRSS for pid " + pid);
-  }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
 
   private static void print(Run r, String shape, int settleSeconds) {
     System.out.printf(

@@ -1,5 +1,7 @@
 package io.tidb.operator.webhook.bench;
 
+import io.tidb.operator.testsupport.LoopbackPorts;
+import io.tidb.operator.testsupport.ProcessMemory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,7 +21,6 @@ import io.tidb.operator.webhook.AdmissionService;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -96,7 +97,7 @@ public final class AdmissionBenchmark {
         ca, ServingNames.forService("tidb-webhook", "bench"), Instant.now(), Duration.ofHours(12), KeyAlgorithm.EC_P256);
     Files.writeString(dir.resolve("tls.crt"), Pem.encodeCertificate(serving.certificate()));
     Files.writeString(dir.resolve("tls.key"), Pem.encodePrivateKey(serving.privateKey()));
-    int port = freePort();
+    int port = LoopbackPorts.free();
 
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -114,7 +115,7 @@ public final class AdmissionBenchmark {
     long readyNanos = awaitReady(probe, readyz, server, launched);
     long startupCpuTicks = cpuTicks(server.pid());
     try {
-      long rssIdle = rssKiB(server.pid());
+      long rssIdle = ProcessMemory.rssKiB(server.pid());
       System.out.printf(Locale.ROOT, "%nwebhook benchmark  %s  cpus=%d  java=%s%n", Instant.now(),
           Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
       System.out.printf(Locale.ROOT, "server: %s%n", String.join(" ", command));
@@ -141,7 +142,7 @@ public final class AdmissionBenchmark {
               cpuMs / Math.max(1, r.count()), r.errors());
         }
       }
-      System.out.printf(Locale.ROOT, "%nRSS after load: %d MiB%n", rssKiB(server.pid()) / 1024);
+      System.out.printf(Locale.ROOT, "%nRSS after load: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
       System.out.printf(Locale.ROOT, "load average after: %s", Files.readString(Path.of("/proc/loadavg")));
     } finally {
       long stopping = System.nanoTime();
@@ -298,20 +299,7 @@ public final class AdmissionBenchmark {
     return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
   }
 
-  private static long rssKiB(long pid) throws IOException {
-    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-      if (line.startsWith("VmRSS:")) {
-        return Long.parseLong(line.replaceAll("[^0-9]", ""));
-      }
-    }
-    throw new IllegalStateException("no VmRSS for pid " + pid);
-  }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
 
   private static SSLContext trusting(CertificateAuthority ca) throws Exception {
     TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
