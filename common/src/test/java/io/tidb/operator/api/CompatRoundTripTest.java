@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tidb.operator.api.CompatExamples.Example;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
-import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,6 +1,6 @@
 package io.tidb.operator.api;
 
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 
 /** Small TidbClusters for tests, written as users write them. */
 public final class TestClusters {

@@ -7,7 +7,7 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.controller.config.ComponentEndpoints;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.discovery.DiscoveryMain;

@@ -6,7 +6,7 @@ import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.controller.apply.ResourceApplier;
 import io.tidb.operator.controller.config.ControllerSettings;

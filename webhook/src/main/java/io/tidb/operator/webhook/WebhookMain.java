@@ -1,7 +1,7 @@
 package io.tidb.operator.webhook;
 
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.certs.KeyAlgorithm;
 import io.tidb.operator.certs.RenewalPolicy;
 import io.tidb.operator.certs.ServingNames;

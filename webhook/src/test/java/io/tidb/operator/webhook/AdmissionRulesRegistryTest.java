@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.GroupVersionKind;
 import io.fabric8.kubernetes.api.model.GroupVersionResource;
-import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.certs.ServingCertificate;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -4,12 +4,12 @@ package io.tidb.operator.api.validation;
  * Syntax checks for IP addresses and CIDRs, written out so that no host name lookup can happen
  * (unlike {@code InetAddress.getByName}).
  */
-final class IpAddresses {
+public final class IpAddresses {
 
   private IpAddresses() {}
 
   /** Whether {@code text} is {@code <IPv4>/<0..32>} or {@code <IPv6>/<0..128>}. */
-  static boolean isCidr(String text) {
+  public static boolean isCidr(String text) {
     int slash = text.indexOf('/');
     if (slash < 0 || slash != text.lastIndexOf('/')) {
       return false;
@@ -27,7 +27,7 @@ final class IpAddresses {
     return isIpv6(address) && bits <= 128;
   }
 
-  static boolean isIpv4(String text) {
+  public static boolean isIpv4(String text) {
     String[] parts = text.split("\\.", -1);
     if (parts.length != 4) {
       return false;
@@ -41,7 +41,7 @@ final class IpAddresses {
     return true;
   }
 
-  static boolean isIpv6(String text) {
+  public static boolean isIpv6(String text) {
     if (text.isEmpty() || text.indexOf('%') >= 0) {
       return false;
     }

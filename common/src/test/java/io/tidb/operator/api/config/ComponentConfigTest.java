@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.tidb.operator.api.v1alpha1.ComponentConfig;
+import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -3,10 +3,10 @@ package io.tidb.operator.controller.desired;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
-import io.tidb.operator.api.v1alpha1.HelperSpec;
-import io.tidb.operator.api.v1alpha1.LogTailerSpec;
-import io.tidb.operator.api.v1alpha1.SlowLogTailerSpec;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.HelperSpec;
+import io.tidb.operator.api.v1alpha1.cluster.LogTailerSpec;
+import io.tidb.operator.api.v1alpha1.cluster.SlowLogTailerSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 
 /**
  * Containers that tail a component's log file to their stdout (TiDB's slow log, TiKV's RocksDB and

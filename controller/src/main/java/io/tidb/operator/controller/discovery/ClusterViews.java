@@ -1,10 +1,10 @@
 package io.tidb.operator.controller.discovery;
 
-import io.tidb.operator.api.v1alpha1.PdFailureMember;
-import io.tidb.operator.api.v1alpha1.PdMember;
-import io.tidb.operator.api.v1alpha1.PdSpec;
-import io.tidb.operator.api.v1alpha1.PdStatus;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.PdFailureMember;
+import io.tidb.operator.api.v1alpha1.cluster.PdMember;
+import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
+import io.tidb.operator.api.v1alpha1.cluster.PdStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.util.ArrayList;
 import java.util.List;
 

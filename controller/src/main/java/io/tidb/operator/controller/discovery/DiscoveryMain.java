@@ -2,7 +2,7 @@ package io.tidb.operator.controller.discovery;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.desired.DiscoveryObjects;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;

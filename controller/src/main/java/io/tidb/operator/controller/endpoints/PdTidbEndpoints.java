@@ -1,6 +1,6 @@
 package io.tidb.operator.controller.endpoints;
 
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.config.ComponentEndpoints;
 import io.tidb.operator.controller.pipeline.ClusterEndpoints;
 import io.tidb.operator.pd.PdClient;

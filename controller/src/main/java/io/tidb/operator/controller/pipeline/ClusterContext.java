@@ -2,8 +2,8 @@ package io.tidb.operator.controller.pipeline;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
-import io.tidb.operator.api.v1alpha1.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.apply.ApplyOutcome;
 import io.tidb.operator.controller.apply.ResourceApplier;
 import io.tidb.operator.controller.desired.Component;

@@ -1,6 +1,6 @@
 package io.tidb.operator.controller.pipeline;
 
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.util.Optional;
 
 /**

@@ -1,7 +1,7 @@
 package io.tidb.operator.controller.status;
 
-import io.tidb.operator.api.v1alpha1.PdMember;
-import io.tidb.operator.api.v1alpha1.PdStatus;
+import io.tidb.operator.api.v1alpha1.cluster.PdMember;
+import io.tidb.operator.api.v1alpha1.cluster.PdStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.tidb.operator.controller.status;
 
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.tidb.operator.api.v1alpha1.PdMember;
-import io.tidb.operator.api.v1alpha1.TidbClusterStatus;
-import io.tidb.operator.api.v1alpha1.TidbMember;
-import io.tidb.operator.api.v1alpha1.TikvStore;
+import io.tidb.operator.api.v1alpha1.cluster.PdMember;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TidbMember;
+import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
 import io.tidb.operator.controller.desired.Component;
 import java.util.List;
 import java.util.Map;

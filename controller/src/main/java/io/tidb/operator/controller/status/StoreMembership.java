@@ -1,7 +1,7 @@
 package io.tidb.operator.controller.status;
 
-import io.tidb.operator.api.v1alpha1.StoresStatus;
-import io.tidb.operator.api.v1alpha1.TikvStore;
+import io.tidb.operator.api.v1alpha1.cluster.StoresStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.tidb.operator.controller.status;
 
-import io.tidb.operator.api.v1alpha1.TidbMember;
-import io.tidb.operator.api.v1alpha1.TidbStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TidbMember;
+import io.tidb.operator.api.v1alpha1.cluster.TidbStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

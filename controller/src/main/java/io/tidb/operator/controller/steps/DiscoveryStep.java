@@ -1,6 +1,6 @@
 package io.tidb.operator.controller.steps;
 
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.desired.DiscoveryObjects;
 import io.tidb.operator.controller.pipeline.ClusterContext;
 import io.tidb.operator.controller.pipeline.ComponentStep;

@@ -3,7 +3,7 @@ package io.tidb.operator.controller.bench;
 import io.tidb.operator.testsupport.LoopbackPorts;
 import io.tidb.operator.testsupport.ProcessMemory;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.pdsim.KubernetesPodSource;
 import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.SimulatedClusters;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tidb.operator.api.config.TomlConfig;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,7 +42,7 @@ class ConfigFilesTest {
   @Test
   void forcedKeysWinOverTheUserValue() {
     TidbCluster tc = TestClusters.load("full");
-    tc.getSpec().getPd().setConfig(io.tidb.operator.api.v1alpha1.ComponentConfig.ofToml(
+    tc.getSpec().getPd().setConfig(io.tidb.operator.api.v1alpha1.cluster.ComponentConfig.ofToml(
         "[security]\ncacert-path = \"/elsewhere/ca.crt\"\n"));
     ObjectNode pd = TomlConfig.parse(PdObjects.configMap(tc, Optional.empty()).getData().get("config-file"));
     assertEquals("/var/lib/pd-tls/ca.crt", pd.get("security").get("cacert-path").asText());

@@ -1,8 +1,8 @@
 package io.tidb.operator.controller.desired;
 
 import io.tidb.operator.api.ApiObjects;
-import io.tidb.operator.api.defaulting.TidbClusterDefaulter;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.defaulting.cluster.TidbClusterDefaulter;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

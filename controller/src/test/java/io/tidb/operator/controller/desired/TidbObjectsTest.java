@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -154,7 +154,7 @@ class TidbObjectsTest {
   void binlogDefaultsToWhetherPumpExists() {
     TidbCluster tc = TestClusters.load("basic");
     assertFalse(TidbObjects.binlogEnabled(tc));
-    tc.getSpec().setPump(new io.tidb.operator.api.v1alpha1.PumpSpec());
+    tc.getSpec().setPump(new io.tidb.operator.api.v1alpha1.cluster.PumpSpec());
     assertTrue(TidbObjects.binlogEnabled(tc));
     assertTrue(TidbObjects.startScript(tc).render().contains("--enable-binlog=true"));
     tc.getSpec().getTidb().setBinlogEnabled(false);

@@ -2,7 +2,7 @@ package io.tidb.operator.controller.it;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.tidb.operator.api.ApiObjects;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.tidb.operator.api.v1alpha1.TidbCluster;
-import io.tidb.operator.api.v1alpha1.TidbClusterSpec;
-import io.tidb.operator.api.v1alpha1.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tidb.operator.api.v1alpha1.PdStatus;
+import io.tidb.operator.api.v1alpha1.cluster.PdStatus;
 import io.tidb.operator.controller.status.PdMembership.MemberHealth;
 import java.time.Instant;
 import java.util.List;

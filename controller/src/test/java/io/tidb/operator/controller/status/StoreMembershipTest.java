@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tidb.operator.api.v1alpha1.TikvStatus;
-import io.tidb.operator.api.v1alpha1.TikvStore;
+import io.tidb.operator.api.v1alpha1.cluster.TikvStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
 import io.tidb.operator.controller.status.StoreMembership.StoreInfo;
 import java.time.Instant;
 import java.util.List;

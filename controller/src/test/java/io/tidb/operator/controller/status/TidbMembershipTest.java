@@ -3,7 +3,7 @@ package io.tidb.operator.controller.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.tidb.operator.api.v1alpha1.TidbStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TidbStatus;
 import io.tidb.operator.controller.status.TidbMembership.ServerHealth;
 import java.time.Instant;
 import java.util.List;

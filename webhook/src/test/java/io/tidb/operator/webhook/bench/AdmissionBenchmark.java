@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.tidb.operator.api.validation.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.certs.CertificateAuthority;
 import io.tidb.operator.certs.CertificateIssuer;
 import io.tidb.operator.certs.KeyAlgorithm;

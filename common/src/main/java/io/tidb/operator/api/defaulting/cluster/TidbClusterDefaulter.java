@@ -1,0 +1,137 @@
+package io.tidb.operator.api.defaulting.cluster;
+
+import com.fasterxml.jackson.databind.node.IntNode;
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.config.InvalidConfigException;
+import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
+import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
+import io.tidb.operator.api.v1alpha1.cluster.PdMsSpec;
+import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TidbSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TlsCluster;
+
+/**
+ * Upstream TiDB Operator's TidbCluster defaults, as one pure, idempotent function. Only fields the
+ * user left unset are filled, and only for components that are present.
+ */
+public final class TidbClusterDefaulter {
+
+  public static final String IMAGE_PULL_POLICY = "IfNotPresent";
+  public static final String PV_RECLAIM_POLICY = "Retain";
+  public static final int MAX_FAILOVER_COUNT = 3;
+  public static final int SPARE_VOL_REPLACE_REPLICAS = 1;
+  public static final String TIDB_LOG_MAX_BACKUPS_KEY = "log.file.max-backups";
+  public static final int TIDB_LOG_MAX_BACKUPS = 3;
+
+  public static final String PD_IMAGE = "pingcap/pd";
+  public static final String TIKV_IMAGE = "pingcap/tikv";
+  public static final String TIDB_IMAGE = "pingcap/tidb";
+  public static final String TIFLASH_IMAGE = "pingcap/tiflash";
+  public static final String TICDC_IMAGE = "pingcap/ticdc";
+  public static final String TIPROXY_IMAGE = "pingcap/tiproxy";
+  public static final String PUMP_IMAGE = "pingcap/tidb-binlog";
+
+  private TidbClusterDefaulter() {}
+
+  /** A copy of {@code tc} with defaults filled in; {@code tc} is not changed. */
+  public static TidbCluster withDefaults(TidbCluster tc) {
+    TidbCluster copy = ApiObjects.deepCopy(tc);
+    TidbClusterSpec spec = copy.getSpec();
+    if (spec == null) {
+      return copy;
+    }
+    clusterDefaults(spec);
+    PdSpec pd = spec.getPd();
+    if (pd != null) {
+      baseImage(spec, pd, PD_IMAGE);
+      pd.setMaxFailoverCount(orDefault(pd.getMaxFailoverCount(), MAX_FAILOVER_COUNT));
+      pd.setSpareVolReplaceReplicas(
+          orDefault(pd.getSpareVolReplaceReplicas(), SPARE_VOL_REPLACE_REPLICAS));
+    }
+    if (spec.getPdms() != null) {
+      for (PdMsSpec pdms : spec.getPdms()) {
+        if (pdms != null) {
+          baseImage(spec, pdms, PD_IMAGE);
+        }
+      }
+    }
+    TikvSpec tikv = spec.getTikv();
+    if (tikv != null) {
+      baseImage(spec, tikv, TIKV_IMAGE);
+      tikv.setMaxFailoverCount(orDefault(tikv.getMaxFailoverCount(), MAX_FAILOVER_COUNT));
+      tikv.setSpareVolReplaceReplicas(
+          orDefault(tikv.getSpareVolReplaceReplicas(), SPARE_VOL_REPLACE_REPLICAS));
+    }
+    TidbSpec tidb = spec.getTidb();
+    if (tidb != null) {
+      baseImage(spec, tidb, TIDB_IMAGE);
+      tidb.setMaxFailoverCount(orDefault(tidb.getMaxFailoverCount(), MAX_FAILOVER_COUNT));
+      tidb.setConfig(tidbLogBackups(tidb.getConfig()));
+    }
+    TiflashSpec tiflash = spec.getTiflash();
+    if (tiflash != null) {
+      baseImage(spec, tiflash, TIFLASH_IMAGE);
+      tiflash.setMaxFailoverCount(orDefault(tiflash.getMaxFailoverCount(), MAX_FAILOVER_COUNT));
+    }
+    if (spec.getTicdc() != null) {
+      baseImage(spec, spec.getTicdc(), TICDC_IMAGE);
+    }
+    if (spec.getTiproxy() != null) {
+      baseImage(spec, spec.getTiproxy(), TIPROXY_IMAGE);
+    }
+    if (spec.getPump() != null) {
+      baseImage(spec, spec.getPump(), PUMP_IMAGE);
+    }
+    return copy;
+  }
+
+  private static void clusterDefaults(TidbClusterSpec spec) {
+    if (spec.getImagePullPolicy() == null || spec.getImagePullPolicy().isEmpty()) {
+      spec.setImagePullPolicy(IMAGE_PULL_POLICY);
+    }
+    if (spec.getTlsCluster() == null) {
+      TlsCluster tls = new TlsCluster();
+      tls.setEnabled(false);
+      spec.setTlsCluster(tls);
+    }
+    if (spec.getEnablePVReclaim() == null) {
+      spec.setEnablePVReclaim(false);
+    }
+    if (spec.getPvReclaimPolicy() == null || spec.getPvReclaimPolicy().isEmpty()) {
+      spec.setPvReclaimPolicy(PV_RECLAIM_POLICY);
+    }
+  }
+
+  /** Upstream sets the base image only when a version is given (else the deprecated image is used). */
+  private static void baseImage(TidbClusterSpec spec, MemberSpec member, String image) {
+    boolean versionGiven = (spec.getVersion() != null && !spec.getVersion().isEmpty())
+        || (member.getVersion() != null && !member.getVersion().isEmpty());
+    if (versionGiven && (member.getBaseImage() == null || member.getBaseImage().isEmpty())) {
+      member.setBaseImage(image);
+    }
+  }
+
+  private static Integer orDefault(Integer value, int fallback) {
+    return value != null ? value : fallback;
+  }
+
+  /**
+   * TiDB keeps at most {@value #TIDB_LOG_MAX_BACKUPS} rotated log files unless the user says
+   * otherwise. A configuration that does not parse is left alone; validation reports it.
+   */
+  private static ComponentConfig tidbLogBackups(ComponentConfig config) {
+    ComponentConfig base = config != null ? config : ComponentConfig.empty();
+    try {
+      if (base.get(TIDB_LOG_MAX_BACKUPS_KEY).isPresent()) {
+        return config;
+      }
+      return base.with(TIDB_LOG_MAX_BACKUPS_KEY, IntNode.valueOf(TIDB_LOG_MAX_BACKUPS));
+    } catch (InvalidConfigException e) {
+      return config;
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package io.tidb.operator.api.v1alpha1.cluster;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.crd.generator.annotation.SchemaFrom;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.ValidationRule;
+import java.util.Objects;
+
+/** The Pump binlog component. */
+@ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "the data volume size is required", fieldPath = ".requests", reason = "FieldValueRequired")
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public class PumpSpec extends MemberSpec {
+
+  @JsonProperty("baseImage")
+  @JsonPropertyDescription("Image without tag; the image is baseImage:version.")
+  @Default("pingcap/tidb-binlog")
+  private String baseImage;
+
+  @JsonProperty("storageClassName")
+  @JsonPropertyDescription("StorageClass of the data volume; the cluster default when empty.")
+  private String storageClassName;
+
+  @JsonProperty("volumeAttributesClassName")
+  @JsonPropertyDescription("VolumeAttributesClass of the data volume.")
+  private String volumeAttributesClassName;
+
+  @JsonProperty("config")
+  @JsonPropertyDescription("Free-form configuration file, rendered to TOML. Either a map or a TOML string.")
+  @SchemaFrom(type = JsonNode.class)
+  private ComponentConfig config;
+
+  @JsonProperty("setTimeZone")
+  @JsonPropertyDescription("Export the cluster timezone to Pump.")
+  private Boolean setTimeZone;
+
+  public String getBaseImage() {
+    return baseImage;
+  }
+
+  public void setBaseImage(String baseImage) {
+    this.baseImage = baseImage;
+  }
+
+  public String getStorageClassName() {
+    return storageClassName;
+  }
+
+  public void setStorageClassName(String storageClassName) {
+    this.storageClassName = storageClassName;
+  }
+
+  public String getVolumeAttributesClassName() {
+    return volumeAttributesClassName;
+  }
+
+  public void setVolumeAttributesClassName(String volumeAttributesClassName) {
+    this.volumeAttributesClassName = volumeAttributesClassName;
+  }
+
+  public ComponentConfig getConfig() {
+    return config;
+  }
+
+  public void setConfig(ComponentConfig config) {
+    this.config = config;
+  }
+
+  public Boolean getSetTimeZone() {
+    return setTimeZone;
+  }
+
+  public void setSetTimeZone(Boolean setTimeZone) {
+    this.setTimeZone = setTimeZone;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (o == null || getClass() != o.getClass()) {
+      return false;
+    }
+    if (!super.equals(o)) {
+      return false;
+    }
+    PumpSpec that = (PumpSpec) o;
+    return Objects.equals(baseImage, that.baseImage)
+        && Objects.equals(storageClassName, that.storageClassName)
+        && Objects.equals(volumeAttributesClassName, that.volumeAttributesClassName)
+        && Objects.equals(config, that.config)
+        && Objects.equals(setTimeZone, that.setTimeZone);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(super.hashCode(), baseImage, storageClassName, volumeAttributesClassName, config, setTimeZone);
+  }
+}

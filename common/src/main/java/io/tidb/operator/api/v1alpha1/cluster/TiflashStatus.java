@@ -1,0 +1,10 @@
+package io.tidb.operator.api.v1alpha1.cluster;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/** Observed state of TiFlash. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public class TiflashStatus extends StoresStatus {
+}

@@ -1,0 +1,60 @@
+package io.tidb.operator.api.validation.cluster;
+
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import io.tidb.operator.api.defaulting.cluster.TidbClusterDefaulter;
+import io.tidb.operator.api.v1alpha1.cluster.Components;
+import io.tidb.operator.api.v1alpha1.cluster.Components.Member;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * TidbCluster admission: upstream's defaulting, its validation rules checked on the defaulted
+ * object (as upstream's controller does), and warnings for deprecated fields.
+ */
+public final class TidbClusterAdmissionRules implements AdmissionRules<TidbCluster> {
+
+  @Override
+  public Class<TidbCluster> resourceType() {
+    return TidbCluster.class;
+  }
+
+  @Override
+  public List<Violation> validateCreate(TidbCluster obj) {
+    return TidbClusterValidator.validateCreate(withDefaults(obj));
+  }
+
+  @Override
+  public List<Violation> validateUpdate(TidbCluster oldObj, TidbCluster newObj) {
+    return TidbClusterValidator.validateUpdate(withDefaults(oldObj), withDefaults(newObj));
+  }
+
+  @Override
+  public List<String> warnings(TidbCluster obj) {
+    List<String> out = new ArrayList<>();
+    TidbClusterSpec spec = obj.getSpec();
+    if (spec == null) {
+      return out;
+    }
+    for (Member m : Components.members(spec)) {
+      if (m.spec().getImage() != null && !m.spec().getImage().isEmpty()) {
+        out.add(m.path() + ".image is deprecated; use " + m.path() + ".baseImage and "
+            + m.path() + ".version (or spec.version)");
+      }
+    }
+    if (spec.getServices() != null && !spec.getServices().isEmpty()) {
+      out.add("spec.services is deprecated; use the service field of each component, e.g. spec.tidb.service");
+    }
+    if (spec.getPd() != null && spec.getPd().getEnableDashboardInternalProxy() != null) {
+      out.add("spec.pd.enableDashboardInternalProxy is deprecated; set dashboard.internal-proxy in spec.pd.config");
+    }
+    return out;
+  }
+
+  @Override
+  public TidbCluster withDefaults(TidbCluster obj) {
+    return TidbClusterDefaulter.withDefaults(obj);
+  }
+}

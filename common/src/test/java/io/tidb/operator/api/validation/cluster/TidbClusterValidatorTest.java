@@ -1,0 +1,310 @@
+package io.tidb.operator.api.validation.cluster;
+
+import io.tidb.operator.api.validation.Violation;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.tidb.operator.api.TestClusters;
+import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
+import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
+import io.tidb.operator.api.v1alpha1.cluster.StorageClaim;
+import io.tidb.operator.api.v1alpha1.cluster.StorageVolume;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
+import io.tidb.operator.api.v1alpha1.cluster.PumpSpec;
+import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** One row per rule: a change to a valid cluster and the exact messages it must produce. */
+class TidbClusterValidatorTest {
+
+  private static TidbCluster with(Consumer<TidbCluster> change) {
+    TidbCluster tc = TestClusters.basic();
+    change.accept(tc);
+    return tc;
+  }
+
+  private static List<String> messages(List<Violation> violations) {
+    return violations.stream().map(Violation::message).toList();
+  }
+
+  private static Arguments row(String name, Consumer<TidbCluster> change, String... expected) {
+    return Arguments.of(name, change, List.of(expected));
+  }
+
+  private static StorageVolume volume(String name, String size) {
+    StorageVolume v = new StorageVolume();
+    v.setName(name);
+    v.setStorageSize(size);
+    return v;
+  }
+
+  private static void annotate(TidbCluster tc, String key, String value) {
+    Map<String, String> annotations = new HashMap<>();
+    annotations.put(key, value);
+    tc.getMetadata().setAnnotations(annotations);
+  }
+
+  private static EnvVar env(String yamlish) {
+    return io.tidb.operator.api.ApiObjects.parse(yamlish, EnvVar.class);
+  }
+
+  static Stream<Arguments> alwaysRules() {
+    return Stream.of(
+        row("valid cluster", tc -> { }),
+        row("delete-slots valid", tc -> annotate(tc, "tikv.tidb.pingcap.com/delete-slots", "[1, 3]")),
+        row("delete-slots not JSON", tc -> annotate(tc, "tikv.tidb.pingcap.com/delete-slots", "1,3"),
+            "metadata.annotations[tikv.tidb.pingcap.com/delete-slots]: Invalid value: \"1,3\": "
+                + "must be a JSON array of 32-bit integers, e.g. [1,3]"),
+        row("delete-slots beyond int32", tc -> annotate(tc, "pd.tidb.pingcap.com/delete-slots", "[4294967296]"),
+            "metadata.annotations[pd.tidb.pingcap.com/delete-slots]: Invalid value: \"[4294967296]\": "
+                + "must be a JSON array of 32-bit integers, e.g. [1,3]"),
+        row("delete-slots strings", tc -> annotate(tc, "tidb.tidb.pingcap.com/delete-slots", "[\"1\"]"),
+            "metadata.annotations[tidb.tidb.pingcap.com/delete-slots]: Invalid value: \"[\"1\"]\": "
+                + "must be a JSON array of 32-bit integers, e.g. [1,3]"),
+        row("other annotations are free", tc -> annotate(tc, "example.com/delete-slots", "x")),
+        row("pd storage missing", tc -> tc.getSpec().getPd().setRequests(null),
+            "spec.pd.requests.storage: Required value: the data volume size is required"),
+        row("tikv storage missing", tc -> tc.getSpec().getTikv().setRequests(Map.of("cpu", new Quantity("1"))),
+            "spec.tikv.requests.storage: Required value: the data volume size is required"),
+        row("pump storage missing", tc -> tc.getSpec().setPump(new PumpSpec()),
+            "spec.pump.requests.storage: Required value: the data volume size is required"),
+        row("malformed quantity", tc -> tc.getSpec().getTidb().setLimits(Map.of("memory", new Quantity("lots"))),
+            "spec.tidb.limits.memory: Invalid value: \"lots\": must be a Kubernetes quantity such as 500m, 4Gi or 100G"),
+        row("tiflash without claims", tc -> tc.getSpec().setTiflash(new TiflashSpec()),
+            "spec.tiflash.storageClaims: Required value: TiFlash needs at least one storage claim"),
+        row("tiflash claim without size", tc -> {
+              TiflashSpec tiflash = new TiflashSpec();
+              StorageClaim ok = new StorageClaim();
+              ok.setResources(new ResourceRequirementsBuilder().addToRequests("storage", new Quantity("100Gi")).build());
+              tiflash.setStorageClaims(List.of(ok, new StorageClaim()));
+              tc.getSpec().setTiflash(tiflash);
+            },
+            "spec.tiflash.storageClaims[1].resources.requests.storage: Required value: "
+                + "each TiFlash storage claim needs a size"),
+        row("storage volume size malformed", tc -> tc.getSpec().getTikv().setStorageVolumes(
+                List.of(volume("raft", "10Gi"), volume("log", "ten"))),
+            "spec.tikv.storageVolumes[1].storageSize: Invalid value: \"ten\": must be a Kubernetes quantity such as 10Gi"),
+        row("storage volume without name and size", tc -> tc.getSpec().getPd().setStorageVolumes(List.of(new StorageVolume())),
+            "spec.pd.storageVolumes[0].name: Required value: must not be empty",
+            "spec.pd.storageVolumes[0].storageSize: Required value: must not be empty"),
+        row("env valueFrom and value", tc -> tc.getSpec().getPd().setEnv(List.of(env(
+                "{\"name\":\"A\",\"value\":\"x\",\"valueFrom\":{\"fieldRef\":{\"fieldPath\":\"metadata.name\"}}}"))),
+            "spec.pd.env[0].valueFrom: Invalid value: \"\": may not be specified when `value` is not empty"),
+        row("env valueFrom empty", tc -> tc.getSpec().getPd().setEnv(List.of(env("{\"name\":\"A\",\"valueFrom\":{}}"))),
+            "spec.pd.env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, "
+                + "`configMapKeyRef` or `secretKeyRef`"),
+        row("env valueFrom two sources", tc -> tc.getSpec().getTidb().setEnv(List.of(env(
+                "{\"name\":\"A\",\"valueFrom\":{\"fieldRef\":{\"fieldPath\":\"x\"},"
+                    + "\"secretKeyRef\":{\"name\":\"s\",\"key\":\"k\"}}}"))),
+            "spec.tidb.env[0].valueFrom: Invalid value: \"\": may not have more than one field specified at a time"),
+        row("env secret ref without key", tc -> tc.getSpec().getTidb().setEnv(List.of(env(
+                "{\"name\":\"\",\"valueFrom\":{\"secretKeyRef\":{\"name\":\"s\"}}}"))),
+            "spec.tidb.env[0].name: Required value: must not be empty",
+            "spec.tidb.env[0].valueFrom.secretKeyRef.key: Required value: must not be empty"),
+        row("additional container without image", tc -> tc.getSpec().getTidb().setAdditionalContainers(
+                List.of(new ContainerBuilder().withName("sidecar").build())),
+            "spec.tidb.additionalContainers[0].image: Required value: an additional container needs an image "
+                + "(only one named like the main container is merged into it)"),
+        row("additional container merged into main", tc -> tc.getSpec().getTidb().setAdditionalContainers(
+            List.of(new ContainerBuilder().withName("tidb").build()))),
+        row("load balancer source range not a CIDR", tc -> tc.getSpec().getTidb().getService()
+                .setLoadBalancerSourceRanges(List.of("10.0.0.0/8", "10.0.0.1", "example.com/8")),
+            "spec.tidb.service.loadBalancerSourceRanges[1]: Invalid value: \"10.0.0.1\": must be a CIDR such as 10.0.0.0/8 or fd00::/8",
+            "spec.tidb.service.loadBalancerSourceRanges[2]: Invalid value: \"example.com/8\": must be a CIDR such as 10.0.0.0/8 or fd00::/8"),
+        row("pd addresses", tc -> tc.getSpec().setPdAddresses(List.of("http://pd-0.example:2379", "https://pd", "pd:2379", "ftp://pd")),
+            "spec.pdAddresses[2]: Invalid value: \"pd:2379\": must be an http or https URL with a host, e.g. http://pd.example:2379",
+            "spec.pdAddresses[3]: Invalid value: \"ftp://pd\": must be an http or https URL with a host, e.g. http://pd.example:2379"),
+        row("start script feature flags", tc -> tc.getSpec().setStartScriptV2FeatureFlags(List.of("BashShebang", "Fast")),
+            "spec.startScriptV2FeatureFlags[1]: Unsupported value: \"Fast\": supported values: "
+                + "WaitForDnsNameIpMatch, PreferPDAddressesOverDiscovery, BashShebang, NoWaitDNS"),
+        row("scale policy parallelism", tc -> {
+              ScalePolicy p = new ScalePolicy();
+              p.setScaleInParallelism(0);
+              p.setScaleOutParallelism(2);
+              tc.getSpec().getTikv().setScalePolicy(p);
+            },
+            "spec.tikv.scalePolicy.scaleInParallelism: Invalid value: 0: must be greater than 0"),
+        row("tikv dataSubDir absolute", tc -> tc.getSpec().getTikv().setDataSubDir("/data"),
+            "spec.tikv.dataSubDir: Invalid value: \"/data\": must be a relative path without '..'"),
+        row("tikv dataSubDir escapes", tc -> tc.getSpec().getTikv().setDataSubDir("data/../.."),
+            "spec.tikv.dataSubDir: Invalid value: \"data/../..\": must be a relative path without '..'"),
+        row("tikv dataSubDir fine", tc -> tc.getSpec().getTikv().setDataSubDir("data/..x")),
+        row("raft log volume unknown", tc -> {
+              tc.getSpec().getTikv().setStorageVolumes(List.of(volume("raft", "10Gi")));
+              tc.getSpec().getTikv().setRaftLogVolumeName("wal");
+              tc.getSpec().getTikv().setRocksDBLogVolumeName("raft");
+            },
+            "spec.tikv.raftLogVolumeName: Invalid value: \"wal\": must name one of spec.tikv.storageVolumes: [raft]"),
+        row("slow log volume unknown", tc -> tc.getSpec().getTidb().setSlowLogVolumeName("slow"),
+            "spec.tidb.slowLogVolumeName: Invalid value: \"slow\": must name one of spec.tidb.storageVolumes: []"),
+        row("evict leader timeout", tc -> tc.getSpec().getTikv().setEvictLeaderTimeout("10 minutes"),
+            "spec.tikv.evictLeaderTimeout: Invalid value: \"10 minutes\": must be a duration such as 90s, 10m or 1h30m: "
+                + "unknown unit \" minutes\" in duration \"10 minutes\""),
+        row("wait leader transfer back timeout", tc -> tc.getSpec().getTikv().setWaitLeaderTransferBackTimeout("400"),
+            "spec.tikv.waitLeaderTransferBackTimeout: Invalid value: \"400\": must be a duration such as 90s, 10m or 1h30m: "
+                + "missing unit in duration \"400\""),
+        row("durations fine", tc -> {
+              tc.getSpec().getTikv().setEvictLeaderTimeout("1500m");
+              tc.getSpec().getTikv().setWaitLeaderTransferBackTimeout("400s");
+            }),
+        row("config not TOML", tc -> tc.getSpec().getPd().setConfig(ComponentConfig.ofToml("[schedule")),
+            "spec.pd.config: Invalid value: \"[schedule\": config is not valid TOML: Premature end of file"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("alwaysRules")
+  void alwaysRules(String name, Consumer<TidbCluster> change, List<String> expected) {
+    TidbCluster tc = with(change);
+    assertEquals(expected, messages(TidbClusterValidator.validate(tc)));
+    // the always-rules are part of create and update too
+    assertEquals(expected, messages(TidbClusterValidator.validateCreate(tc)));
+    assertEquals(expected, messages(TidbClusterValidator.validateUpdate(tc, tc)));
+  }
+
+  static Stream<Arguments> createRules() {
+    return Stream.of(
+        row("valid cluster", tc -> { }),
+        row("component versions instead of the cluster's", tc -> {
+              tc.getSpec().setVersion(null);
+              tc.getSpec().getPd().setVersion("v8.5.0");
+              tc.getSpec().getTikv().setVersion("v8.5.0");
+              tc.getSpec().getTidb().setVersion("v8.5.0");
+            }),
+        row("no version anywhere", tc -> {
+              tc.getSpec().setVersion("");
+              tc.getSpec().getTikv().setVersion("v8.5.0");
+            },
+            "spec.pd.version: Required value: must not be empty: set spec.version or spec.pd.version",
+            "spec.tidb.version: Required value: must not be empty: set spec.version or spec.tidb.version"),
+        row("no components and no version", tc -> {
+              tc.getSpec().setVersion(null);
+              tc.getSpec().setPd(null);
+              tc.getSpec().setTikv(null);
+              tc.getSpec().setTidb(null);
+            },
+            "spec.version: Required value: must not be empty"),
+        row("deprecated image", tc -> tc.getSpec().getTikv().setImage("pingcap/tikv:v5.0.0"),
+            "spec.tikv.image: Forbidden: image is deprecated; use spec.tikv.baseImage and a version instead"),
+        row("base image empty", tc -> {
+              tc.getSpec().getPd().setBaseImage("");
+              tc.getSpec().getTidb().setBaseImage(null);
+            },
+            "spec.pd.baseImage: Required value: must not be empty",
+            "spec.tidb.baseImage: Required value: must not be empty"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("createRules")
+  void createRules(String name, Consumer<TidbCluster> change, List<String> expected) {
+    assertEquals(expected, messages(TidbClusterValidator.validateCreate(with(change))));
+  }
+
+  static Stream<Arguments> updateRules() {
+    return Stream.of(
+        row("no change", tc -> { }),
+        row("instance label changed", tc -> tc.getMetadata().setLabels(Map.of("app.kubernetes.io/instance", "other")),
+            "metadata.labels[app.kubernetes.io/instance]: Invalid value: \"other\": must not change (was \"basic\")"),
+        row("pd schedule changed", tc -> tc.getSpec().getPd().setConfig(
+                ComponentConfig.ofToml("[schedule]\nleader-schedule-limit = 8\n[replication]\nmax-replicas = 3\n")),
+            "spec.pd.config.schedule: Invalid value: \"{\"leader-schedule-limit\":8}\": PD keeps schedule settings in etcd "
+                + "after bootstrap, so they are immutable here; change them with pd-ctl instead"),
+        row("pd schedule same in TOML form", tc -> tc.getSpec().getPd().setConfig(
+            ComponentConfig.ofToml("[schedule]\nleader-schedule-limit = 4\n[replication]\nmax-replicas = 3\n[log]\nlevel = \"warn\"\n"))),
+        row("pd replication removed", tc -> tc.getSpec().getPd().setConfig(
+                ComponentConfig.ofToml("[schedule]\nleader-schedule-limit = 4\n")),
+            "spec.pd.config.replication: Invalid value: null: PD keeps replication settings in etcd after bootstrap, "
+                + "so they are immutable here; change them with pd-ctl instead"),
+        row("cert-allowed-cn with two entries", tc -> tc.getSpec().getTidb().setConfig(
+                ComponentConfig.ofToml("[security]\ncert-allowed-cn = [\"a\", \"b\"]\n")),
+            "spec.tidb.config.security.cert-allowed-cn: Invalid value: \"[\"a\",\"b\"]\": at most one common name is supported"),
+        row("cert-allowed-cn with one entry", tc -> tc.getSpec().getTidb().setConfig(
+            ComponentConfig.ofToml("[security]\ncert-allowed-cn = [\"a\"]\n"))),
+        row("bootstrap SQL changed", tc -> tc.getSpec().getTidb().setBootstrapSQLConfigMapName("other"),
+            "spec.tidb.bootstrapSQLConfigMapName: Invalid value: \"other\": bootstrapSQLConfigMapName is immutable (was \"init-sql\")"),
+        row("bootstrap SQL removed", tc -> tc.getSpec().getTidb().setBootstrapSQLConfigMapName(null),
+            "spec.tidb.bootstrapSQLConfigMapName: Invalid value: null: bootstrapSQLConfigMapName is immutable (was \"init-sql\")"),
+        row("version cleared", tc -> tc.getSpec().setVersion(""),
+            "spec.pd.version: Required value: cannot be cleared: set spec.version or spec.pd.version (was \"v8.5.0\")",
+            "spec.tikv.version: Required value: cannot be cleared: set spec.version or spec.tikv.version (was \"v8.5.0\")",
+            "spec.tidb.version: Required value: cannot be cleared: set spec.version or spec.tidb.version (was \"v8.5.0\")"),
+        row("version moved to components", tc -> {
+              tc.getSpec().setVersion(null);
+              tc.getSpec().getPd().setVersion("v8.5.0");
+              tc.getSpec().getTikv().setVersion("v8.5.0");
+              tc.getSpec().getTidb().setVersion("v8.5.1");
+            }),
+        row("base image cleared", tc -> tc.getSpec().getTikv().setBaseImage(""),
+            "spec.tikv.baseImage: Required value: cannot be cleared (was \"pingcap/tikv\")"));
+  }
+
+  private static TidbCluster oldForUpdate() {
+    return with(tc -> {
+      tc.getMetadata().setLabels(Map.of("app.kubernetes.io/instance", "basic"));
+      tc.getSpec().getPd().setConfig(ComponentConfig.of(io.tidb.operator.api.ApiObjects.toTree(
+          Map.of("schedule", Map.of("leader-schedule-limit", 4), "replication", Map.of("max-replicas", 3)))));
+      tc.getSpec().getTidb().setBootstrapSQLConfigMapName("init-sql");
+    });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("updateRules")
+  void updateRules(String name, Consumer<TidbCluster> change, List<String> expected) {
+    TidbCluster old = oldForUpdate();
+    TidbCluster updated = io.tidb.operator.api.ApiObjects.deepCopy(old);
+    change.accept(updated);
+    assertEquals(expected, messages(TidbClusterValidator.validateUpdate(old, updated)));
+  }
+
+  @Test
+  void reportsEveryViolationAtOnce() {
+    TidbCluster tc = with(t -> {
+      t.getSpec().getPd().setRequests(null);
+      t.getSpec().getTikv().setEvictLeaderTimeout("soon");
+      t.getSpec().setPdAddresses(new ArrayList<>(List.of("nope")));
+      annotate(t, "tikv.tidb.pingcap.com/delete-slots", "{");
+    });
+    assertEquals(4, TidbClusterValidator.validate(tc).size());
+  }
+
+  @Test
+  void pdConfigThatDoesNotParseIsReportedOnceNotAsAnImmutabilityError() {
+    TidbCluster old = oldForUpdate();
+    TidbCluster updated = io.tidb.operator.api.ApiObjects.deepCopy(old);
+    updated.getSpec().getPd().setConfig(ComponentConfig.ofToml("schedule = ["));
+    List<String> messages = messages(TidbClusterValidator.validateUpdate(old, updated));
+    assertEquals(1, messages.size(), messages::toString);
+    assertEquals(true, messages.get(0).startsWith("spec.pd.config: Invalid value: \"schedule = [\": config is not valid TOML"));
+  }
+
+  @Test
+  void missingSpecIsAViolationNotAnException() {
+    TidbCluster tc = new TidbCluster();
+    assertEquals(List.of("spec: Required value: a TidbCluster needs a spec"),
+        messages(TidbClusterValidator.validateCreate(tc)));
+  }
+
+  @Test
+  void nullEntriesInListsAreViolations() {
+    TidbCluster tc = with(t -> {
+      List<Container> containers = new ArrayList<>();
+      containers.add(null);
+      t.getSpec().getTidb().setAdditionalContainers(containers);
+    });
+    assertEquals(List.of("spec.tidb.additionalContainers[0]: Required value: must not be null"),
+        messages(TidbClusterValidator.validate(tc)));
+  }
+}
