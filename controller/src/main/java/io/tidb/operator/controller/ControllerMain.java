@@ -1,5 +1,11 @@
 package io.tidb.operator.controller;
 
+import io.tidb.operator.controller.runtime.OperatorRuntime;
+import io.tidb.operator.controller.runtime.RuntimeServices;
+import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import io.tidb.operator.controller.tidbcluster.TidbClusterController;
+import io.micrometer.core.instrument.MeterRegistry;
+
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -8,9 +14,9 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
-import io.tidb.operator.controller.config.ComponentEndpoints;
+import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
-import io.tidb.operator.controller.discovery.DiscoveryMain;
+import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryMain;
 import io.tidb.operator.controller.http.OperatorHttpServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -128,7 +134,7 @@ public final class ControllerMain implements Callable<Integer> {
 
   @Option(
       names = "--pd-url-template",
-      defaultValue = "${env:PD_URL_TEMPLATE:-" + ComponentEndpoints.DEFAULT_PD_URL_TEMPLATE + "}",
+      defaultValue = "${env:PD_URL_TEMPLATE:-" + ComponentUrls.DEFAULT_PD_URL_TEMPLATE + "}",
       description =
           "Base URL of a cluster's PD API; placeholders {name}, {namespace}, {svc} (default"
               + " ${DEFAULT-VALUE}). Env PD_URL_TEMPLATE.")
@@ -138,7 +144,7 @@ public final class ControllerMain implements Callable<Integer> {
       names = "--tidb-status-url-template",
       defaultValue =
           "${env:TIDB_STATUS_URL_TEMPLATE:-"
-              + ComponentEndpoints.DEFAULT_TIDB_STATUS_URL_TEMPLATE
+              + ComponentUrls.DEFAULT_TIDB_STATUS_URL_TEMPLATE
               + "}",
       description =
           "Base URL of one TiDB's status port; placeholders {name}, {namespace}, {svc}, {pod}"
@@ -199,7 +205,7 @@ public final class ControllerMain implements Callable<Integer> {
         Duration.ofSeconds(convergingRequeueSeconds),
         election,
         new InetSocketAddress(bindAddress, port),
-        new ComponentEndpoints(
+        new ComponentUrls(
             pdUrlTemplate, tidbStatusUrlTemplate, Duration.ofSeconds(pdTimeoutSeconds)),
         discoveryImage,
         identity == null || identity.isBlank() ? hostName() : identity);
@@ -226,9 +232,8 @@ public final class ControllerMain implements Callable<Integer> {
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
     KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry);
-    TidbOperator operator =
-        TidbOperator.create(
-            settings, client, registry, new TidbClusterAdmissionRules(), Clock.systemUTC());
+    OperatorRuntime operator =
+        OperatorRuntime.create(settings, client, registry, controllers(settings, client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -268,5 +273,17 @@ public final class ControllerMain implements Callable<Integer> {
     } catch (UnknownHostException e) {
       return "tidb-operator-controller";
     }
+  }
+
+  /**
+   * Every controller this process runs, on shared services. A new controller is one more line
+   * here (and its package).
+   */
+  public static List<ValidatingReconciler<?, ?>> controllers(
+      ControllerSettings settings, KubernetesClient client, MeterRegistry registry) {
+    RuntimeServices services =
+        RuntimeServices.create(client, registry, settings.identity(), Clock.systemUTC());
+    return List.of(
+        TidbClusterController.create(settings, services, new TidbClusterAdmissionRules()));
   }
 }

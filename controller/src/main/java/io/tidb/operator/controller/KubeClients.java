@@ -4,7 +4,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.tidb.operator.controller.metrics.KubeApiRequestMetrics;
+import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

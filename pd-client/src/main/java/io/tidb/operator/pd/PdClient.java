@@ -72,7 +72,7 @@ public final class PdClient {
   }
 
   /** {@code GET /pd/api/v1/leader}. */
-  public PdMember leader() {
+  public PdMemberInfo leader() {
     return get(LEADER, PdJson::leader);
   }
 

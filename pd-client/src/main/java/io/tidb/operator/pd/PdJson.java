@@ -64,21 +64,21 @@ final class PdJson {
     return new PdCluster(unsigned(node.get("id"), "id"), node.path("max_peer_count").asInt(0));
   }
 
-  static PdMember member(JsonNode node, String field) {
-    return new PdMember(text(node, "name", field), unsigned(node.get("member_id"),
+  static PdMemberInfo member(JsonNode node, String field) {
+    return new PdMemberInfo(text(node, "name", field), unsigned(node.get("member_id"),
         field + ".member_id"), strings(node.get("peer_urls"), field + ".peer_urls"),
         strings(node.get("client_urls"), field + ".client_urls"),
         node.path("binary_version").asText(""));
   }
 
-  static PdMember leader(String body) {
+  static PdMemberInfo leader(String body) {
     return member(parse(body), "leader");
   }
 
   static PdMembers members(String body) {
     JsonNode node = parse(body);
     JsonNode clusterId = node.path("header").get("cluster_id");
-    List<PdMember> members = new ArrayList<>();
+    List<PdMemberInfo> members = new ArrayList<>();
     JsonNode list = node.get("members");
     if (list != null && !list.isNull()) {
       requireArray(list, "members");

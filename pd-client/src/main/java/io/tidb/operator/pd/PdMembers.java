@@ -9,17 +9,17 @@ import java.util.Optional;
  * @param clusterId unsigned 64-bit cluster id
  * @param leader the PD leader, or null when none is reported
  */
-public record PdMembers(long clusterId, List<PdMember> members, PdMember leader) {
+public record PdMembers(long clusterId, List<PdMemberInfo> members, PdMemberInfo leader) {
 
   public PdMembers {
     members = List.copyOf(members);
   }
 
-  public Optional<PdMember> member(String name) {
+  public Optional<PdMemberInfo> member(String name) {
     return members.stream().filter(m -> m.name().equals(name)).findFirst();
   }
 
-  public Optional<PdMember> member(long memberId) {
+  public Optional<PdMemberInfo> member(long memberId) {
     return members.stream().filter(m -> m.memberId() == memberId).findFirst();
   }
 }

@@ -86,7 +86,7 @@ class PdClientTest {
 
   @Test
   void leaderAndMembers() {
-    PdMember leader = client.leader();
+    PdMemberInfo leader = client.leader();
     assertEquals("basic-pd-0", leader.name());
     assertEquals(PD0_ID, leader.memberId());
     assertEquals(List.of("http://basic-pd-0.basic-pd-peer.ns1.svc:2380"), leader.peerUrls());

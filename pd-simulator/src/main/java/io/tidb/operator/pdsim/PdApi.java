@@ -240,10 +240,10 @@ final class PdApi {
   }
 
   private SimResponse stores(SimRequest request) {
-    Set<StoreState> states = EnumSet.of(StoreState.UP, StoreState.OFFLINE);
+    Set<SimulatedStoreState> states = EnumSet.of(SimulatedStoreState.UP, SimulatedStoreState.OFFLINE);
     List<String> requested = request.query().getOrDefault("state", List.of());
     if (!requested.isEmpty()) {
-      states = EnumSet.noneOf(StoreState.class);
+      states = EnumSet.noneOf(SimulatedStoreState.class);
       for (String value : requested) {
         states.add(parseStoreState(value));
       }
@@ -251,14 +251,14 @@ final class PdApi {
     if (cluster.settings().stepOnStoreRead()) {
       cluster.step();
     }
-    Set<StoreState> wanted = states;
+    Set<SimulatedStoreState> wanted = states;
     List<SimulatedStore> selected =
         cluster.stores().stream().filter(s -> wanted.contains(s.state())).toList();
     return SimResponse.pdJson(200,
         PdJsonViews.stores(selected, cluster.settings(), cluster.clock().instant()));
   }
 
-  private static StoreState parseStoreState(String value) {
+  private static SimulatedStoreState parseStoreState(String value) {
     int code;
     try {
       code = Integer.parseInt(value);
@@ -266,12 +266,12 @@ final class PdApi {
       throw new SimulatedPdException(
           500, "strconv.Atoi: parsing " + quoted(value) + ": invalid syntax");
     }
-    for (StoreState state : StoreState.values()) {
+    for (SimulatedStoreState state : SimulatedStoreState.values()) {
       if (state.code() == code) {
         return state;
       }
     }
-    throw new SimulatedPdException(500, "unknown StoreState: " + code);
+    throw new SimulatedPdException(500, "unknown SimulatedStoreState: " + code);
   }
 
   private SimResponse store(long id) {

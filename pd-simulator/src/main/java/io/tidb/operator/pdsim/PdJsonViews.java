@@ -190,7 +190,7 @@ final class PdJsonViews {
     ((ObjectNode) node.get("metric")).put("job", servedBy.name());
     ObjectNode storeLimit = (ObjectNode) node.get("schedule").get("store-limit");
     for (SimulatedStore store : stores) {
-      if (store.state() != StoreState.TOMBSTONE) {
+      if (store.state() != SimulatedStoreState.TOMBSTONE) {
         storeLimit.putObject(Long.toString(store.id())).put("add-peer", 15).put("remove-peer", 15);
       }
     }

@@ -294,7 +294,7 @@ public final class SimulatedPdCluster {
   /** The live (not Tombstone) store of a pod. */
   public synchronized Optional<SimulatedStore> storeOfPod(String podName) {
     return stores.values().stream()
-        .filter(s -> s.podName.equals(podName) && s.state != StoreState.TOMBSTONE)
+        .filter(s -> s.podName.equals(podName) && s.state != SimulatedStoreState.TOMBSTONE)
         .findFirst()
         .map(this::view);
   }
@@ -321,14 +321,14 @@ public final class SimulatedPdCluster {
     if (store.physicallyDestroyed && !force) {
       throw destroyed(id);
     }
-    if (store.state == StoreState.OFFLINE) {
+    if (store.state == SimulatedStoreState.OFFLINE) {
       store.physicallyDestroyed |= force;
       return;
     }
     if (!force && store.engine == StoreEngine.TIKV) {
       checkRemovable(store);
     }
-    store.state = StoreState.OFFLINE;
+    store.state = SimulatedStoreState.OFFLINE;
     store.nodeState = NodeState.REMOVING;
     store.physicallyDestroyed = force;
     store.drainStepsLeft = settings.drainSteps();
@@ -336,7 +336,7 @@ public final class SimulatedPdCluster {
   }
 
   private void checkRemovable(Store store) {
-    List<Store> remaining = tikvStores(s -> s.state == StoreState.UP && s != store);
+    List<Store> remaining = tikvStores(s -> s.state == SimulatedStoreState.UP && s != store);
     if (remaining.size() < replication.maxReplicas()) {
       throw new SimulatedPdException(400, String.format(
           "[PD:core:ErrStoresNotEnough]can not remove store %d since the number of up stores "
@@ -357,7 +357,7 @@ public final class SimulatedPdCluster {
     if (store == null) {
       throw SimulatedPdException.storeNotFound(id, 404);
     }
-    if (store.state == StoreState.TOMBSTONE) {
+    if (store.state == SimulatedStoreState.TOMBSTONE) {
       throw new SimulatedPdException(
           410, "[PD:core:ErrStoreRemoved]store " + id + " has been removed");
     }
@@ -378,8 +378,8 @@ public final class SimulatedPdCluster {
         if (store.physicallyDestroyed) {
           throw destroyed(id);
         }
-        if (store.state == StoreState.OFFLINE) {
-          store.state = StoreState.UP;
+        if (store.state == SimulatedStoreState.OFFLINE) {
+          store.state = SimulatedStoreState.UP;
           store.nodeState = NodeState.SERVING;
           distributeRegions();
         }
@@ -428,7 +428,7 @@ public final class SimulatedPdCluster {
   private Optional<Store> liveStore(StoreEngine engine, String podName) {
     return stores.values().stream()
         .filter(s -> s.engine == engine && s.podName.equals(podName)
-            && s.state != StoreState.TOMBSTONE)
+            && s.state != SimulatedStoreState.TOMBSTONE)
         .findFirst();
   }
 
@@ -529,13 +529,13 @@ public final class SimulatedPdCluster {
    */
   public synchronized void step() {
     for (Store store : stores.values()) {
-      if (store.state == StoreState.UP && store.heartbeating
+      if (store.state == SimulatedStoreState.UP && store.heartbeating
           && store.nodeState == NodeState.PREPARING) {
         store.nodeState = NodeState.SERVING;
       }
     }
     for (Store store : List.copyOf(stores.values())) {
-      if (store.state == StoreState.OFFLINE) {
+      if (store.state == SimulatedStoreState.OFFLINE) {
         drain(store);
       }
     }
@@ -545,7 +545,7 @@ public final class SimulatedPdCluster {
 
   private void drain(Store store) {
     if (store.engine == StoreEngine.TIKV) {
-      long receivers = tikvStores(s -> s.state == StoreState.UP && s.heartbeating).size();
+      long receivers = tikvStores(s -> s.state == SimulatedStoreState.UP && s.heartbeating).size();
       if (receivers < replication.maxReplicas()) {
         return;
       }
@@ -559,7 +559,7 @@ public final class SimulatedPdCluster {
   }
 
   private void bury(Store store) {
-    store.state = StoreState.TOMBSTONE;
+    store.state = SimulatedStoreState.TOMBSTONE;
     store.nodeState = NodeState.REMOVED;
     store.regionCount = 0;
     List<Store> receivers = leaderReceivers();
@@ -573,7 +573,7 @@ public final class SimulatedPdCluster {
   }
 
   private List<Store> leaderReceivers() {
-    return tikvStores(s -> s.state == StoreState.UP && s.heartbeating
+    return tikvStores(s -> s.state == SimulatedStoreState.UP && s.heartbeating
         && !evictLeaderStores.contains(s.id));
   }
 
@@ -608,12 +608,12 @@ public final class SimulatedPdCluster {
 
   /** Spreads region replicas evenly over the Up TiKV stores, minus what Offline ones still hold. */
   private void distributeRegions() {
-    List<Store> up = tikvStores(s -> s.state == StoreState.UP);
+    List<Store> up = tikvStores(s -> s.state == SimulatedStoreState.UP);
     if (up.isEmpty()) {
       return;
     }
     int replicas = Math.min(replication.maxReplicas(), up.size());
-    int held = tikvStores(s -> s.state == StoreState.OFFLINE).stream()
+    int held = tikvStores(s -> s.state == SimulatedStoreState.OFFLINE).stream()
         .mapToInt(s -> s.regionCount)
         .sum();
     int total = Math.max(0, regions * replicas - held);
@@ -667,13 +667,13 @@ public final class SimulatedPdCluster {
   private void syncStores(StoreEngine engine, List<PodInstance> pods) {
     Map<String, PodInstance> byName = byName(pods);
     for (Store store : List.copyOf(stores.values())) {
-      if (store.engine != engine || store.state == StoreState.TOMBSTONE) {
+      if (store.engine != engine || store.state == SimulatedStoreState.TOMBSTONE) {
         continue;
       }
       PodInstance pod = byName.get(store.podName);
       if (pod == null) {
         heartbeat(store, false);
-        if (store.state == StoreState.OFFLINE) {
+        if (store.state == SimulatedStoreState.OFFLINE) {
           bury(store);
         }
         continue;
@@ -683,7 +683,7 @@ public final class SimulatedPdCluster {
     }
     for (PodInstance pod : pods) {
       boolean removedHere = stores.values().stream().anyMatch(
-          s -> s.state == StoreState.TOMBSTONE && pod.uid().equals(s.podUid));
+          s -> s.state == SimulatedStoreState.TOMBSTONE && pod.uid().equals(s.podUid));
       if (!pod.running() || removedHere || liveStore(engine, pod.name()).isPresent()
           || leader == null || (engine == StoreEngine.TIFLASH && !bootstrapped)) {
         continue;
@@ -722,7 +722,7 @@ public final class SimulatedPdCluster {
   }
 
   private String stateName(Store store, Duration sinceHeartbeat) {
-    if (store.state != StoreState.UP) {
+    if (store.state != SimulatedStoreState.UP) {
       return store.state.displayName();
     }
     if (sinceHeartbeat.compareTo(settings.downAfter()) > 0) {
@@ -752,7 +752,7 @@ public final class SimulatedPdCluster {
     final String podName;
     final StoreEngine engine;
     final Map<String, String> labels = new LinkedHashMap<>();
-    StoreState state = StoreState.UP;
+    SimulatedStoreState state = SimulatedStoreState.UP;
     NodeState nodeState = NodeState.PREPARING;
     boolean physicallyDestroyed;
     boolean heartbeating = true;

@@ -17,7 +17,7 @@ public record SimulatedStore(
     String peerAddress,
     String statusAddress,
     Map<String, String> labels,
-    StoreState state,
+    SimulatedStoreState state,
     NodeState nodeState,
     String stateName,
     boolean physicallyDestroyed,

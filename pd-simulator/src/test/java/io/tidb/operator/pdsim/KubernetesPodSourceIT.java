@@ -115,7 +115,7 @@ class KubernetesPodSourceIT {
       client.pods().inNamespace(ns).withName("basic-tikv-3").delete();
       Await.until("the Offline store of a deleted pod is Tombstone", TIMEOUT,
           () -> clusters.pd(key).store(removed).orElseThrow().state(),
-          state -> state == StoreState.TOMBSTONE);
+          state -> state == SimulatedStoreState.TOMBSTONE);
 
       URI tidb = URI.create(server.tidbStatusUrl(key, "basic-tidb-0") + "/status");
       create(client, pod(ns, "basic-tidb-0", "tidb", "basic"), "Pending");

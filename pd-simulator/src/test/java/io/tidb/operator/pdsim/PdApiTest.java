@@ -240,7 +240,7 @@ class PdApiTest {
     assertEquals("\"strconv.Atoi: parsing \\\"Tombstone\\\": invalid syntax\"\n", name.body());
     SimResponse unknown = get("/pd/api/v1/stores?state=5");
     assertEquals(500, unknown.status());
-    assertEquals("\"unknown StoreState: 5\"\n", unknown.body());
+    assertEquals("\"unknown SimulatedStoreState: 5\"\n", unknown.body());
   }
 
   @Test
@@ -318,9 +318,9 @@ class PdApiTest {
     SimResponse offline = call("POST", "/pd/api/v1/store/4/state?state=Offline", "");
     assertEquals(200, offline.status());
     assertEquals("\"The store's state is updated.\"\n", offline.body());
-    assertEquals(StoreState.OFFLINE, cluster.store(4).orElseThrow().state());
+    assertEquals(SimulatedStoreState.OFFLINE, cluster.store(4).orElseThrow().state());
     assertEquals(200, call("POST", "/pd/api/v1/store/4/state?state=up", "").status());
-    assertEquals(StoreState.UP, cluster.store(4).orElseThrow().state());
+    assertEquals(SimulatedStoreState.UP, cluster.store(4).orElseThrow().state());
     SimResponse invalid = call("POST", "/pd/api/v1/store/4/state?state=Tombstone", "");
     assertEquals(400, invalid.status());
     assertEquals("\"invalid state Tombstone\"\n", invalid.body());

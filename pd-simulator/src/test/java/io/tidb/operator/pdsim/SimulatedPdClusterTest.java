@@ -215,7 +215,7 @@ class SimulatedPdClusterTest {
     assertEquals(400, e.status());
     assertEquals("[PD:core:ErrStoresNotEnough]can not remove store 3 since the number of up "
         + "stores would be 2 while need 3", e.getMessage());
-    assertEquals(StoreState.UP, cluster.store(3).orElseThrow().state());
+    assertEquals(SimulatedStoreState.UP, cluster.store(3).orElseThrow().state());
   }
 
   @Test
@@ -229,18 +229,18 @@ class SimulatedPdClusterTest {
 
     cluster.deleteStore(4, false);
     SimulatedStore offline = cluster.store(4).orElseThrow();
-    assertEquals(StoreState.OFFLINE, offline.state());
+    assertEquals(SimulatedStoreState.OFFLINE, offline.state());
     assertEquals(NodeState.REMOVING, offline.nodeState());
     assertEquals("Offline", offline.stateName());
     cluster.deleteStore(4, false);
 
     cluster.step();
     cluster.step();
-    assertEquals(StoreState.OFFLINE, cluster.store(4).orElseThrow().state());
+    assertEquals(SimulatedStoreState.OFFLINE, cluster.store(4).orElseThrow().state());
     assertTrue(cluster.store(4).orElseThrow().regionCount() < offline.regionCount());
     cluster.step();
     SimulatedStore tombstone = cluster.store(4).orElseThrow();
-    assertEquals(StoreState.TOMBSTONE, tombstone.state());
+    assertEquals(SimulatedStoreState.TOMBSTONE, tombstone.state());
     assertEquals(NodeState.REMOVED, tombstone.nodeState());
     assertEquals(0, tombstone.leaderCount());
     assertEquals(0, tombstone.regionCount());
@@ -262,7 +262,7 @@ class SimulatedPdClusterTest {
       cluster.step();
     }
     SimulatedStore store = cluster.store(3).orElseThrow();
-    assertEquals(StoreState.OFFLINE, store.state());
+    assertEquals(SimulatedStoreState.OFFLINE, store.state());
     assertTrue(store.physicallyDestroyed());
 
     SimulatedPdException destroyed =
@@ -277,9 +277,9 @@ class SimulatedPdClusterTest {
     SimulatedPdCluster cluster = threePdThreeTikv();
     cluster.addStore("basic-tikv-3");
     cluster.setStoreState(4, "offline");
-    assertEquals(StoreState.OFFLINE, cluster.store(4).orElseThrow().state());
+    assertEquals(SimulatedStoreState.OFFLINE, cluster.store(4).orElseThrow().state());
     cluster.setStoreState(4, "Up");
-    assertEquals(StoreState.UP, cluster.store(4).orElseThrow().state());
+    assertEquals(SimulatedStoreState.UP, cluster.store(4).orElseThrow().state());
     SimulatedPdException invalid =
         assertThrows(SimulatedPdException.class, () -> cluster.setStoreState(4, "Tombstone"));
     assertEquals(400, invalid.status());
@@ -309,7 +309,7 @@ class SimulatedPdClusterTest {
     cluster.setStoreHeartbeating(1, false);
     clock.advance(Duration.ofSeconds(21));
     assertEquals("Disconnected", cluster.store(1).orElseThrow().stateName());
-    assertEquals(StoreState.UP, cluster.store(1).orElseThrow().state());
+    assertEquals(SimulatedStoreState.UP, cluster.store(1).orElseThrow().state());
     clock.advance(Duration.ofMinutes(30));
     assertEquals("Down", cluster.store(1).orElseThrow().stateName());
     cluster.step();
@@ -430,7 +430,7 @@ class SimulatedPdClusterTest {
     cluster.deleteStore(id, false);
 
     cluster.syncPods(pods(pd, tikv.subList(0, 3)));
-    assertEquals(StoreState.TOMBSTONE, cluster.store(id).orElseThrow().state());
+    assertEquals(SimulatedStoreState.TOMBSTONE, cluster.store(id).orElseThrow().state());
   }
 
   @Test
@@ -442,7 +442,7 @@ class SimulatedPdClusterTest {
     cluster.syncPods(pods(pd, tikv));
     cluster.deleteStore(4, false);
     cluster.step();
-    assertEquals(StoreState.TOMBSTONE, cluster.store(4).orElseThrow().state());
+    assertEquals(SimulatedStoreState.TOMBSTONE, cluster.store(4).orElseThrow().state());
 
     cluster.syncPods(pods(pd, tikv));
     assertEquals(4, cluster.stores().size());

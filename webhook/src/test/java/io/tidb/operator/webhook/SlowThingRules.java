@@ -36,6 +36,11 @@ final class SlowThingRules implements AdmissionRules<SlowThing> {
   }
 
   @Override
+  public List<Violation> validateStored(SlowThing obj) {
+    return validateCreate(obj);
+  }
+
+  @Override
   public List<String> warnings(SlowThing obj) {
     return List.of();
   }

@@ -4,9 +4,12 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.List;
 
 /**
- * The admission rules of one custom resource kind: validation on create and update, deprecation
- * warnings, and defaulting. The webhook serves every registered implementation, and the
- * controller runs the same rules on each reconcile, so both processes agree on what is valid.
+ * The admission rules of one custom resource kind, in three sets: what is checked when an object
+ * is created, when it is updated, and on a <em>stored</em> object (what the controller checks on
+ * every reconcile); plus deprecation warnings and defaulting. The webhook serves the create and
+ * update rules of every registered implementation; the controller runs the stored-object rules,
+ * so an object admitted under an older operator, which may use a field refused on create today,
+ * keeps being reconciled (as upstream's controller does).
  *
  * <p>Implementations are pure: no I/O, no mutation of their arguments.
  */
@@ -20,6 +23,12 @@ public interface AdmissionRules<T extends HasMetadata> {
 
   /** Rules checked when an object is updated (includes the always-checked rules). */
   List<Violation> validateUpdate(T oldObj, T newObj);
+
+  /**
+   * Rules every stored object must satisfy for the controller to act on it: the always-checked
+   * rules without the create-only ones (such as deprecated fields refused on create).
+   */
+  List<Violation> validateStored(T obj);
 
   /** Human-readable warnings, e.g. for deprecated fields; never blocks admission. */
   List<String> warnings(T obj);

@@ -28,7 +28,7 @@ public record ControllerSettings(
     Duration convergingRequeue,
     Optional<LeaderElection> leaderElection,
     InetSocketAddress httpAddress,
-    ComponentEndpoints endpoints,
+    ComponentUrls endpoints,
     String discoveryImage,
     String identity) {
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.tidb.operator.controller.metrics.ReconcileMetrics;
+import io.tidb.operator.controller.runtime.ReconcileMetrics;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -26,7 +26,7 @@ class OperatorHttpServerTest {
   @Test
   void servesMetricsAndProbes() throws Exception {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    new ReconcileMetrics(registry).reconciled("converging", "tikv");
+    new ReconcileMetrics(registry).reconciled("tidbcluster", "converging", "tikv");
     AtomicBoolean live = new AtomicBoolean(false);
     try (OperatorHttpServer server =
         OperatorHttpServer.start(
@@ -37,7 +37,7 @@ class OperatorHttpServerTest {
       assertEquals(200, metrics.statusCode());
       assertTrue(
           metrics.body().contains(
-              "tidb_operator_reconciles_total{result=\"converging\",step=\"tikv\"} 1.0"),
+              "tidb_operator_reconciles_total{controller=\"tidbcluster\",result=\"converging\",step=\"tikv\"} 1.0"),
           metrics.body());
       assertEquals(503, get(server, "/healthz").statusCode());
       live.set(true);

@@ -1,5 +1,7 @@
 package io.tidb.operator.controller.it;
 
+import io.tidb.operator.controller.ControllerMain;
+
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -9,11 +11,11 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
-import io.tidb.operator.controller.TidbOperator;
-import io.tidb.operator.controller.config.ComponentEndpoints;
+import io.tidb.operator.controller.runtime.OperatorRuntime;
+import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
-import io.tidb.operator.controller.metrics.KubeApiRequestMetrics;
-import io.tidb.operator.controller.metrics.ReconcileMetrics;
+import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
+import io.tidb.operator.controller.runtime.ReconcileMetrics;
 import io.tidb.operator.pdsim.KubernetesPodSource;
 import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.SimulatedClusters;
@@ -52,7 +54,7 @@ final class ControllerHarness implements AutoCloseable {
 
   /** The operator process as the test sees it: its client, metrics and recorded writes. */
   record RunningOperator(
-      TidbOperator operator,
+      OperatorRuntime operator,
       KubernetesClient client,
       SimpleMeterRegistry registry,
       WriteRecorder writes) {
@@ -112,13 +114,13 @@ final class ControllerHarness implements AutoCloseable {
             Duration.ofSeconds(1),
             Optional.empty(),
             new InetSocketAddress("127.0.0.1", 0),
-            new ComponentEndpoints(
+            new ComponentUrls(
                 simulator.pdUrlTemplate(), simulator.tidbStatusUrlTemplate(), Duration.ofSeconds(2)),
             "tidb-operator-java/controller:it",
             "controller-it");
-    TidbOperator op =
-        TidbOperator.create(
-            settings, client, registry, new TidbClusterAdmissionRules(), Clock.systemUTC());
+    OperatorRuntime op =
+        OperatorRuntime.create(
+            settings, client, registry, ControllerMain.controllers(settings, client, registry));
     op.start();
     operator = new RunningOperator(op, client, registry, writes);
     return operator;

@@ -3,7 +3,7 @@ package io.tidb.operator.controller.it;
 import io.fabric8.kubernetes.client.http.BasicBuilder;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.Interceptor;
-import io.tidb.operator.controller.metrics.KubeApiRequestMetrics.RequestKind;
+import io.tidb.operator.controller.runtime.KubeApiRequestMetrics.RequestKind;
 import java.util.ArrayList;
 import java.util.List;
 

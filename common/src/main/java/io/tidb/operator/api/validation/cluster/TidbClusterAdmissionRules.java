@@ -31,6 +31,12 @@ public final class TidbClusterAdmissionRules implements AdmissionRules<TidbClust
     return TidbClusterValidator.validateUpdate(withDefaults(oldObj), withDefaults(newObj));
   }
 
+  /** Upstream's controller checks only {@link TidbClusterValidator#validate} on stored objects. */
+  @Override
+  public List<Violation> validateStored(TidbCluster obj) {
+    return TidbClusterValidator.validate(withDefaults(obj));
+  }
+
   @Override
   public List<String> warnings(TidbCluster obj) {
     List<String> out = new ArrayList<>();

@@ -1,0 +1,102 @@
+package io.tidb.operator.controller.config;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How the controller reaches each cluster's PD API and each TiDB server's status port: URL
+ * templates with placeholders, so a test or a local run can point the controller at a simulator by
+ * configuration alone.
+ *
+ * <p>Placeholders: {@code {name}} (the TidbCluster's name), {@code {namespace}}, {@code {svc}}
+ * (empty, or {@code .svc.<clusterDomain>} when the cluster sets {@code spec.clusterDomain}), and
+ * for TiDB {@code {pod}} (the TiDB pod's name).
+ *
+ * @param pdUrlTemplate base URL of PD's API; default {@value #DEFAULT_PD_URL_TEMPLATE}
+ * @param tidbStatusUrlTemplate base URL of one TiDB's status port; default {@value
+ *     #DEFAULT_TIDB_STATUS_URL_TEMPLATE}
+ * @param timeout per-request timeout (upstream: 5 s)
+ */
+public record ComponentUrls(
+    String pdUrlTemplate, String tidbStatusUrlTemplate, Duration timeout) {
+
+  public static final String DEFAULT_PD_URL_TEMPLATE = "http://{name}-pd.{namespace}{svc}:2379";
+  public static final String DEFAULT_TIDB_STATUS_URL_TEMPLATE =
+      "http://{pod}.{name}-tidb-peer.{namespace}{svc}:10080";
+
+  private static final List<String> PD_PLACEHOLDERS = List.of("{name}", "{namespace}", "{svc}");
+  private static final List<String> TIDB_PLACEHOLDERS =
+      List.of("{name}", "{namespace}", "{svc}", "{pod}");
+
+  public ComponentUrls {
+    Objects.requireNonNull(timeout, "timeout");
+    checkTemplate("--pd-url-template", pdUrlTemplate, PD_PLACEHOLDERS);
+    checkTemplate("--tidb-status-url-template", tidbStatusUrlTemplate, TIDB_PLACEHOLDERS);
+  }
+
+  public static ComponentUrls defaults() {
+    return new ComponentUrls(
+        DEFAULT_PD_URL_TEMPLATE, DEFAULT_TIDB_STATUS_URL_TEMPLATE, Duration.ofSeconds(5));
+  }
+
+  /** PD's base URL for one cluster. */
+  public URI pdUrl(String namespace, String name, String clusterDomain) {
+    return URI.create(fill(pdUrlTemplate, namespace, name, clusterDomain, Map.of()));
+  }
+
+  /** One TiDB server's status base URL. */
+  public URI tidbStatusUrl(String namespace, String name, String clusterDomain, String pod) {
+    return URI.create(
+        fill(tidbStatusUrlTemplate, namespace, name, clusterDomain, Map.of("{pod}", pod)));
+  }
+
+  private static String fill(
+      String template,
+      String namespace,
+      String name,
+      String clusterDomain,
+      Map<String, String> extra) {
+    String svc = clusterDomain == null || clusterDomain.isBlank() ? "" : ".svc." + clusterDomain;
+    String url =
+        template.replace("{name}", name).replace("{namespace}", namespace).replace("{svc}", svc);
+    for (Map.Entry<String, String> e : extra.entrySet()) {
+      url = url.replace(e.getKey(), e.getValue());
+    }
+    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+  }
+
+  private static void checkTemplate(String flag, String template, List<String> allowed) {
+    Objects.requireNonNull(template, flag);
+    String rest = template;
+    for (String p : allowed) {
+      rest = rest.replace(p, "");
+    }
+    int open = rest.indexOf('{');
+    if (open >= 0) {
+      int close = rest.indexOf('}', open);
+      String unknown = close > open ? rest.substring(open, close + 1) : rest.substring(open);
+      throw new IllegalArgumentException(
+          flag
+              + ": Unsupported value: \""
+              + template
+              + "\": unknown placeholder "
+              + unknown
+              + "; allowed: "
+              + String.join(", ", allowed));
+    }
+    URI uri;
+    try {
+      uri = URI.create(fill(template, "ns", "tc", "", Map.of("{pod}", "tc-tidb-0")));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          flag + ": Invalid value: \"" + template + "\": not a URL: " + e.getMessage());
+    }
+    if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+      throw new IllegalArgumentException(
+          flag + ": Invalid value: \"" + template + "\": must start with http:// or https://");
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package io.tidb.operator.controller.runtime;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.dependent.RecentOperationCacheFiller;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link OwnedObjects} backed by a reconciler's JOSDK informers (one per kind, see {@link
+ * OwnedEventSources}).
+ *
+ * @param <P> the primary resource
+ */
+public final class InformerOwnedObjects<P extends HasMetadata> implements OwnedObjects {
+
+  private final Context<P> context;
+  private final String namespace;
+
+  public InformerOwnedObjects(Context<P> context, String namespace) {
+    this.context = context;
+    this.namespace = namespace;
+  }
+
+  @Override
+  public <R extends HasMetadata> Optional<R> get(Class<R> kind, String name) {
+    return informer(kind).get(new ResourceID(name, namespace));
+  }
+
+  @Override
+  public List<Pod> podsOf(String statefulSetName) {
+    return informer(Pod.class)
+        .list(
+            namespace,
+            p -> OwnedEventSources.statefulSetOf(p).filter(statefulSetName::equals).isPresent())
+        .sorted(Comparator.comparing(p -> p.getMetadata().getName()))
+        .toList();
+  }
+
+  @Override
+  public <R extends HasMetadata> RecentOperationCacheFiller<R> cacheOf(Class<R> kind) {
+    return informer(kind);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <R extends HasMetadata> InformerEventSource<R, P> informer(Class<R> kind) {
+    return (InformerEventSource<R, P>) context.eventSourceRetriever().getEventSourceFor(kind);
+  }
+}

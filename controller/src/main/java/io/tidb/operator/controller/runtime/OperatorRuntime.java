@@ -1,0 +1,118 @@
+package io.tidb.operator.controller.runtime;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
+import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
+import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.tidb.operator.controller.config.ControllerSettings;
+import java.util.List;
+import java.time.Duration;
+
+/**
+ * The operator process's JOSDK {@link Operator} with every controller of the process registered,
+ * each with the same configuration from {@link ControllerSettings}: field manager, generation
+ * awareness, heartbeat, retry, watched namespaces. The Kubernetes client is the caller's;
+ * stopping the operator does not close it.
+ */
+public final class OperatorRuntime implements AutoCloseable {
+
+  /** Upstream's leader-election timings: lease 15 s, renew deadline 10 s, retry every 2 s. */
+  static final Duration LEASE_DURATION = Duration.ofSeconds(15);
+
+  static final Duration RENEW_DEADLINE = Duration.ofSeconds(10);
+  static final Duration RETRY_PERIOD = Duration.ofSeconds(2);
+
+  private final Operator operator;
+
+  private OperatorRuntime(Operator operator) {
+    this.operator = operator;
+  }
+
+  /**
+   * Builds the operator with {@code controllers} registered; call {@link #start()} to run it.
+   */
+  public static OperatorRuntime create(
+      ControllerSettings settings,
+      KubernetesClient client,
+      MeterRegistry registry,
+      List<? extends ValidatingReconciler<?, ?>> controllers) {
+    Operator operator =
+        new Operator(
+            o -> {
+              o.withKubernetesClient(client)
+                  .withCloseClientOnStop(false)
+                  .withConcurrentReconciliationThreads(settings.workers())
+                  .withMetrics(MicrometerMetrics.withoutPerResourceMetrics(registry))
+                  .withUseSSAToPatchPrimaryResource(true);
+              settings
+                  .leaderElection()
+                  .ifPresent(
+                      le ->
+                          o.withLeaderElectionConfiguration(
+                              new LeaderElectionConfiguration(
+                                  le.leaseName(),
+                                  le.leaseNamespace(),
+                                  LEASE_DURATION,
+                                  RENEW_DEADLINE,
+                                  RETRY_PERIOD,
+                                  settings.identity(),
+                                  null,
+                                  true)));
+            });
+    for (ValidatingReconciler<?, ?> controller : controllers) {
+      register(operator, controller, settings);
+    }
+    return new OperatorRuntime(operator);
+  }
+
+  private static <P extends io.fabric8.kubernetes.client.CustomResource<?, S>, S> void register(
+      Operator operator, ValidatingReconciler<P, S> controller, ControllerSettings settings) {
+    operator.register(
+        controller,
+        c -> {
+          c.withName(controller.name())
+              .withFieldManager(ServerSideApplier.FIELD_MANAGER)
+              .withGenerationAware(true)
+              .withReconciliationMaxInterval(settings.resync())
+              .withRetry(retry());
+          if (settings.watchAllNamespaces()) {
+            c.watchingAllNamespaces();
+          } else {
+            c.settingNamespaces(settings.namespaces());
+          }
+        });
+  }
+  /** Upstream's per-item backoff: 1 s doubling up to 100 s, retried without limit. */
+  static GenericRetry retry() {
+    return new GenericRetry()
+        .setInitialInterval(Duration.ofSeconds(1))
+        .setIntervalMultiplier(2)
+        .setMaxInterval(Duration.ofSeconds(100).toMillis())
+        .withoutMaxAttempts();
+  }
+
+  public void start() {
+    operator.start();
+  }
+
+  public Operator operator() {
+    return operator;
+  }
+
+  /** Started, and (when leading) every informer is healthy. */
+  public boolean live() {
+    return operator.getRuntimeInfo().isStarted()
+        && operator.getRuntimeInfo().allEventSourcesAreHealthy();
+  }
+
+  public boolean ready() {
+    return operator.getRuntimeInfo().isStarted();
+  }
+
+  @Override
+  public void close() {
+    operator.stop();
+  }
+}

@@ -1,0 +1,74 @@
+package io.tidb.operator.controller.runtime;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.SecondaryToPrimaryMapper;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Informers for the objects a controller owns, from a list of kinds: each restricted to the
+ * operator's {@code app.kubernetes.io/managed-by} label and mapped to its primary through the
+ * controller owner reference. Pods, which the operator does not own directly, get a mapper of
+ * the controller's choosing.
+ */
+public final class OwnedEventSources {
+
+  /** The label every object the operator creates carries, and its value. */
+  public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+
+  public static final String MANAGED_BY_VALUE = "tidb-operator";
+
+  /** The label selector of every informer. */
+  public static final String SELECTOR = MANAGED_BY + "=" + MANAGED_BY_VALUE;
+
+  private OwnedEventSources() {}
+
+  /** One informer per kind, each mapped to its primary through the controller owner reference. */
+  public static <P extends HasMetadata> List<EventSource<?, P>> owned(
+      EventSourceContext<P> context, List<Class<? extends HasMetadata>> kinds) {
+    List<EventSource<?, P>> sources = new ArrayList<>();
+    for (Class<? extends HasMetadata> kind : kinds) {
+      sources.add(owned(kind, context));
+    }
+    return sources;
+  }
+
+  /** An informer of the operator's pods, mapped to their primary by {@code mapper}. */
+  public static <P extends HasMetadata> EventSource<?, P> pods(
+      EventSourceContext<P> context, SecondaryToPrimaryMapper<Pod> mapper) {
+    return new InformerEventSource<>(
+        InformerEventSourceConfiguration.from(Pod.class, context.getPrimaryResourceClass())
+            .withLabelSelector(SELECTOR)
+            .withSecondaryToPrimaryMapper(mapper)
+            .build(),
+        context);
+  }
+
+  private static <R extends HasMetadata, P extends HasMetadata> InformerEventSource<R, P> owned(
+      Class<R> kind, EventSourceContext<P> context) {
+    return new InformerEventSource<>(
+        InformerEventSourceConfiguration.from(kind, context.getPrimaryResourceClass())
+            .withLabelSelector(SELECTOR)
+            .build(),
+        context);
+  }
+
+  /** The name of the StatefulSet that controls the pod. */
+  public static Optional<String> statefulSetOf(Pod pod) {
+    List<OwnerReference> refs = pod.getMetadata().getOwnerReferences();
+    if (refs == null) {
+      return Optional.empty();
+    }
+    return refs.stream()
+        .filter(r -> "StatefulSet".equals(r.getKind()) && Boolean.TRUE.equals(r.getController()))
+        .map(OwnerReference::getName)
+        .findFirst();
+  }
+}

@@ -1,0 +1,101 @@
+package io.tidb.operator.controller.runtime;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Everything one reconcile of one custom resource works with: the stored object, the same object
+ * with defaults applied, the status being built, the cached owned objects, the applier and Events.
+ * Created per reconcile; not shared between threads.
+ *
+ * @param <P> the custom resource
+ * @param <S> its status
+ */
+public final class ResourceContext<P extends HasMetadata, S> {
+
+  private final P stored;
+  private final P resource;
+  private final S status;
+  private final OwnedObjects owned;
+  private final Applier applier;
+  private final EventRecorder events;
+  private final Instant now;
+
+  /**
+   * @param stored the object as stored (Events are about it)
+   * @param resource the object with defaults applied (never written back)
+   * @param status the status being built, starting as a copy of the stored one
+   */
+  public ResourceContext(
+      P stored, P resource, S status, OwnedObjects owned, Applier applier, EventRecorder events,
+      Instant now) {
+    this.stored = stored;
+    this.resource = resource;
+    this.status = status;
+    this.owned = owned;
+    this.applier = applier;
+    this.events = events;
+    this.now = now;
+  }
+
+  public P stored() {
+    return stored;
+  }
+
+  public P resource() {
+    return resource;
+  }
+
+  public S status() {
+    return status;
+  }
+
+  public OwnedObjects owned() {
+    return owned;
+  }
+
+  public EventRecorder events() {
+    return events;
+  }
+
+  public Instant now() {
+    return now;
+  }
+
+  public String namespace() {
+    return resource.getMetadata().getNamespace();
+  }
+
+  public String name() {
+    return resource.getMetadata().getName();
+  }
+
+  public Long generation() {
+    return stored.getMetadata().getGeneration();
+  }
+
+  /**
+   * Applies {@code desired} if it differs from the cached object, and records a Normal Event
+   * ({@code SuccessfulCreate} or {@code SuccessfulUpdate}) for every write.
+   */
+  @SuppressWarnings("unchecked")
+  public <R extends HasMetadata> ApplyOutcome apply(R desired) {
+    Class<R> kind = (Class<R>) desired.getClass();
+    Optional<R> actual = owned.get(kind, desired.getMetadata().getName());
+    ApplyOutcome outcome =
+        applier.apply(desired, actual, owned.cacheOf(kind), ResourceID.fromResource(resource));
+    if (outcome == ApplyOutcome.CREATED) {
+      events.normal(stored, "SuccessfulCreate", written("create", desired));
+    } else if (outcome == ApplyOutcome.UPDATED) {
+      events.normal(stored, "SuccessfulUpdate", written("update", desired));
+    }
+    return outcome;
+  }
+
+  private String written(String verb, HasMetadata desired) {
+    return verb + " " + desired.getKind() + " " + desired.getMetadata().getName() + " in "
+        + resource.getKind() + " " + name() + " successful";
+  }
+}

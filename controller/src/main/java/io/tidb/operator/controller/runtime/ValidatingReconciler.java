@@ -1,0 +1,224 @@
+package io.tidb.operator.controller.runtime;
+
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.CustomResource;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The reconcile skeleton every controller shares; it knows no custom resource kind.
+ *
+ * <ol>
+ *   <li><b>Default</b> the stored object in memory with the webhook's rules (never written back).
+ *   <li><b>Validate</b> it with the <em>stored-object</em> rules ({@link
+ *       AdmissionRules#validateStored}): an object admitted under an older operator keeps being
+ *       reconciled even if it uses a field that is refused on create today.
+ *   <li><b>Invalid:</b> condition {@code Valid=False} listing every violation, a Warning Event
+ *       {@code FailedValidation} once per distinct message, and nothing else touched.
+ *   <li><b>Work:</b> the controller's {@link ReconcileWork} on the defaulted object.
+ *   <li><b>Status</b> is server-side applied from a fresh object, and only when it changed: a
+ *       reconcile with nothing to do writes nothing.
+ *   <li><b>Still converging</b> reschedules after a short delay (not an error); exceptions are
+ *       real errors and the framework retries them with backoff.
+ * </ol>
+ *
+ * @param <P> the custom resource
+ * @param <S> its status
+ */
+public final class ValidatingReconciler<P extends CustomResource<?, S>, S> implements Reconciler<P> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ValidatingReconciler.class);
+
+  private final String name;
+  private final AdmissionRules<P> rules;
+  private final StatusAccess<S> statuses;
+  private final ReconcileWork<P, S> work;
+  private final Applier applier;
+  private final EventRecorder events;
+  private final ReconcileMetrics metrics;
+  private final Clock clock;
+  private final Duration convergingRequeue;
+
+  /**
+   * @param name the controller's name: JOSDK's, and the {@code controller} tag of the metrics
+   * @param rules the same admission rules the webhook serves
+   */
+  public ValidatingReconciler(
+      String name,
+      AdmissionRules<P> rules,
+      StatusAccess<S> statuses,
+      ReconcileWork<P, S> work,
+      RuntimeServices services,
+      Duration convergingRequeue) {
+    this.name = name;
+    this.rules = rules;
+    this.statuses = statuses;
+    this.work = work;
+    this.applier = services.applier();
+    this.events = services.events();
+    this.metrics = services.metrics();
+    this.clock = services.clock();
+    this.convergingRequeue = convergingRequeue;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Class<P> resourceType() {
+    return rules.resourceType();
+  }
+
+  @Override
+  public List<EventSource<?, P>> prepareEventSources(EventSourceContext<P> context) {
+    return work.eventSources(context);
+  }
+
+  @Override
+  public UpdateControl<P> reconcile(P stored, Context<P> context) throws Exception {
+    Instant now = clock.instant();
+    Long generation = stored.getMetadata().getGeneration();
+    S current = stored.getStatus() == null ? statuses.empty() : stored.getStatus();
+    S next = statuses.copy(current);
+    statuses.setObservedGeneration(next, generation);
+
+    P resource = rules.withDefaults(stored);
+    List<Violation> violations = rules.validateStored(resource);
+    if (!violations.isEmpty()) {
+      return invalid(stored, context, current, next, violations, now);
+    }
+    statuses.setConditions(
+        next,
+        Conditions.set(
+            statuses.conditions(next),
+            ValidCondition.TYPE,
+            Conditions.TRUE,
+            ValidCondition.REASON_VALID,
+            "spec passed validation",
+            generation,
+            now));
+
+    ResourceContext<P, S> ctx =
+        new ResourceContext<>(
+            stored,
+            resource,
+            next,
+            new InformerOwnedObjects<>(context, stored.getMetadata().getNamespace()),
+            applier,
+            events,
+            now);
+    WorkOutcome outcome = work.work(ctx);
+    metrics.reconciled(name, outcome.result(), outcome.step());
+    LOG.debug(
+        "reconciled controller={} namespace={} name={} result={} step={}",
+        name,
+        stored.getMetadata().getNamespace(),
+        stored.getMetadata().getName(),
+        outcome.result(),
+        outcome.step());
+    writeStatusIfChanged(stored, context, current, next);
+    UpdateControl<P> control = UpdateControl.noUpdate();
+    return outcome.converging() ? control.rescheduleAfter(convergingRequeue) : control;
+  }
+
+  private UpdateControl<P> invalid(
+      P stored, Context<P> context, S current, S next, List<Violation> violations, Instant now) {
+    String message = ValidCondition.message(violations);
+    boolean alreadyReported =
+        Conditions.find(statuses.conditions(current), ValidCondition.TYPE)
+            .filter(c -> Conditions.FALSE.equals(c.getStatus()))
+            .filter(c -> Objects.equals(message, c.getMessage()))
+            .isPresent();
+    statuses.setConditions(
+        next,
+        Conditions.set(
+            statuses.conditions(next),
+            ValidCondition.TYPE,
+            Conditions.FALSE,
+            ValidCondition.REASON_INVALID,
+            message,
+            stored.getMetadata().getGeneration(),
+            now));
+    if (!alreadyReported) {
+      events.warning(stored, ValidCondition.REASON_INVALID, message);
+    }
+    metrics.reconciled(name, "invalid", "validation");
+    LOG.info(
+        "invalid spec controller={} namespace={} name={} violations={}",
+        name,
+        stored.getMetadata().getNamespace(),
+        stored.getMetadata().getName(),
+        violations.size());
+    writeStatusIfChanged(stored, context, current, next);
+    return UpdateControl.noUpdate();
+  }
+
+  /**
+   * Server-side applies {@code next} as the whole status when it differs from {@code current},
+   * from a fresh object that carries only name, namespace and status, and caches the result so
+   * the next reconcile compares against it.
+   */
+  private void writeStatusIfChanged(P stored, Context<P> context, S current, S next) {
+    if (Objects.equals(current, next)) {
+      return;
+    }
+    P fresh = newResource();
+    fresh.setMetadata(
+        new ObjectMetaBuilder()
+            .withName(stored.getMetadata().getName())
+            .withNamespace(stored.getMetadata().getNamespace())
+            .build());
+    fresh.setStatus(next);
+    PrimaryUpdateAndCacheUtils.ssaPatchStatusAndCacheResource(stored, fresh, context);
+  }
+
+  private P newResource() {
+    try {
+      return rules.resourceType().getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(rules.resourceType() + " needs a public no-argument constructor", e);
+    }
+  }
+
+  @Override
+  public ErrorStatusUpdateControl<P> updateErrorStatus(P resource, Context<P> context, Exception e) {
+    Optional<StepFailedException> failed = stepFailure(e);
+    String step = failed.map(StepFailedException::step).orElse("reconcile");
+    Throwable cause = failed.<Throwable>map(Throwable::getCause).orElse(e);
+    metrics.reconciled(name, "error", step);
+    LOG.warn(
+        "reconcile failed controller={} namespace={} name={} step={} attempt={} error=\"{}\"",
+        name,
+        resource.getMetadata().getNamespace(),
+        resource.getMetadata().getName(),
+        step,
+        context.getRetryInfo().map(r -> r.getAttemptCount()).orElse(1),
+        Optional.ofNullable(cause).map(Throwable::toString).orElse("unknown"));
+    return ErrorStatusUpdateControl.defaultErrorProcessing();
+  }
+
+  /** The framework wraps what {@link #reconcile} throws; find the failed step in the chain. */
+  private static Optional<StepFailedException> stepFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof StepFailedException f) {
+        return Optional.of(f);
+      }
+    }
+    return Optional.empty();
+  }
+}

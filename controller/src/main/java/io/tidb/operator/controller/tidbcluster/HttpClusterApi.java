@@ -1,0 +1,97 @@
+package io.tidb.operator.controller.tidbcluster;
+
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi.MemberHealth;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi.StoreView;
+
+import io.tidb.operator.pd.PdApiException;
+import io.tidb.operator.pd.PdClient;
+import io.tidb.operator.pd.PdClientException;
+import io.tidb.operator.pd.PdNotBootstrappedException;
+import io.tidb.operator.pd.StoreInfo;
+import io.tidb.operator.pd.TidbStatusClient;
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/** {@link ClusterApi} over the project's PD and TiDB status clients, on HTTP. */
+final class HttpClusterApi implements ClusterApi {
+
+  /** PD answers 503 when no leader is elected. */
+  private static final int NO_LEADER = 503;
+
+  private final PdClient pd;
+  private final TidbStatusClient tidb;
+  private final Function<String, URI> tidbStatusUrl;
+
+  HttpClusterApi(PdClient pd, TidbStatusClient tidb, Function<String, URI> tidbStatusUrl) {
+    this.pd = pd;
+    this.tidb = tidb;
+    this.tidbStatusUrl = tidbStatusUrl;
+  }
+
+  @Override
+  public List<MemberHealth> pdHealth() throws IOException {
+    return call(
+        () ->
+            pd.health().stream()
+                .map(h -> new MemberHealth(h.name(), h.memberIdText(), h.clientUrls(), h.healthy()))
+                .toList());
+  }
+
+  @Override
+  public Optional<String> pdLeader() throws IOException {
+    try {
+      return call(() -> Optional.of(pd.leader().name()));
+    } catch (IOException e) {
+      if (e.getCause() instanceof PdApiException api && api.status() == NO_LEADER) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public String clusterId() throws IOException {
+    return call(() -> pd.cluster().idText());
+  }
+
+  @Override
+  public Optional<Stores> stores() throws IOException {
+    try {
+      return call(
+          () ->
+              Optional.of(
+                  new Stores(
+                      pd.stores().stream().map(HttpClusterApi::view).toList(),
+                      pd.tombstoneStores().stream().map(HttpClusterApi::view).toList())));
+    } catch (IOException e) {
+      if (e.getCause() instanceof PdNotBootstrappedException) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public boolean tidbHealthy(String pod) {
+    return tidb.isHealthy(tidbStatusUrl.apply(pod));
+  }
+
+  private static StoreView view(StoreInfo s) {
+    return new StoreView(
+        Long.toString(s.id()), s.address(), s.state().stateName(), s.leaderCount(), s.labels());
+  }
+
+  /** Runs a PD call; the client's unchecked failures become {@link IOException}s. */
+  private static <T> T call(Supplier<T> request) throws IOException {
+    try {
+      return request.get();
+    } catch (PdClientException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+  }
+}

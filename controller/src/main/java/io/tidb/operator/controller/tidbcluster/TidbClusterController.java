@@ -1,0 +1,77 @@
+package io.tidb.operator.controller.tidbcluster;
+
+import io.fabric8.kubernetes.api.model.Condition;
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.controller.config.ControllerSettings;
+import io.tidb.operator.controller.runtime.RuntimeServices;
+import io.tidb.operator.controller.runtime.StatusAccess;
+import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+
+/** Builds the {@code TidbCluster} controller on the shared runtime. */
+public final class TidbClusterController {
+
+  /** The controller's name: JOSDK's, and the {@code controller} tag in metrics. */
+  public static final String NAME = "tidbcluster";
+
+  /** How the runtime reads and writes {@link TidbClusterStatus}. */
+  public static final StatusAccess<TidbClusterStatus> STATUS =
+      new StatusAccess<>() {
+        @Override
+        public TidbClusterStatus empty() {
+          return new TidbClusterStatus();
+        }
+
+        @Override
+        public TidbClusterStatus copy(TidbClusterStatus status) {
+          return ApiObjects.deepCopy(status);
+        }
+
+        @Override
+        public void setObservedGeneration(TidbClusterStatus status, Long generation) {
+          status.setObservedGeneration(generation);
+        }
+
+        @Override
+        public List<Condition> conditions(TidbClusterStatus status) {
+          return status.getConditions();
+        }
+
+        @Override
+        public void setConditions(TidbClusterStatus status, List<Condition> conditions) {
+          status.setConditions(conditions);
+        }
+      };
+
+  private TidbClusterController() {}
+
+  /** The controller as the operator process runs it: PD and TiDB reached over HTTP. */
+  public static ValidatingReconciler<TidbCluster, TidbClusterStatus> create(
+      ControllerSettings settings, RuntimeServices services, AdmissionRules<TidbCluster> rules) {
+    ClusterApiFactory apis = new ClusterApiFactory(settings.endpoints());
+    return create(
+        rules,
+        services,
+        new ClusterPipeline(ClusterComponents.upstreamOrder(settings.discoveryImage())),
+        apis::forCluster,
+        settings.convergingRequeue());
+  }
+
+  /** The controller with a given pipeline and PD/TiDB access (tests use fakes). */
+  public static ValidatingReconciler<TidbCluster, TidbClusterStatus> create(
+      AdmissionRules<TidbCluster> rules,
+      RuntimeServices services,
+      ClusterPipeline pipeline,
+      Function<TidbCluster, ClusterApi> apis,
+      Duration convergingRequeue) {
+    return new ValidatingReconciler<>(
+        NAME, rules, STATUS, new TidbClusterWork(pipeline, apis), services, convergingRequeue);
+  }
+}

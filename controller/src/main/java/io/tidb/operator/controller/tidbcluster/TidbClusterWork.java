@@ -1,0 +1,107 @@
+package io.tidb.operator.controller.tidbcluster;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.runtime.OwnedEventSources;
+import io.tidb.operator.controller.runtime.ReconcileWork;
+import io.tidb.operator.controller.runtime.ResourceContext;
+import io.tidb.operator.controller.runtime.WorkOutcome;
+import io.tidb.operator.controller.tidbcluster.member.Labels;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
+import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The TidbCluster controller's work on a valid, defaulted cluster: run the component pipeline
+ * (discovery → PD → TiKV → TiDB), then fold the {@code Ready} condition from what each component
+ * reported.
+ */
+public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClusterStatus> {
+
+  /** Kinds the operator creates and owns directly for a TidbCluster. */
+  public static final List<Class<? extends HasMetadata>> OWNED_KINDS =
+      List.of(
+          StatefulSet.class,
+          Service.class,
+          ConfigMap.class,
+          Deployment.class,
+          ServiceAccount.class,
+          Role.class,
+          RoleBinding.class);
+
+  private final ClusterPipeline pipeline;
+  private final Function<TidbCluster, ClusterApi> apis;
+
+  public TidbClusterWork(ClusterPipeline pipeline, Function<TidbCluster, ClusterApi> apis) {
+    this.pipeline = pipeline;
+    this.apis = apis;
+  }
+
+  @Override
+  public List<EventSource<?, TidbCluster>> eventSources(EventSourceContext<TidbCluster> context) {
+    List<EventSource<?, TidbCluster>> sources =
+        new ArrayList<>(OwnedEventSources.owned(context, OWNED_KINDS));
+    sources.add(OwnedEventSources.pods(context, TidbClusterWork::clusterOfPod));
+    return sources;
+  }
+
+  @Override
+  public WorkOutcome work(ResourceContext<TidbCluster, TidbClusterStatus> resource)
+      throws Exception {
+    ClusterContext ctx = new ClusterContext(resource, apis.apply(resource.resource()));
+    WorkOutcome outcome = pipeline.run(ctx);
+    ReadyCondition.Verdict ready = ReadyCondition.evaluate(ctx.status(), ctx.observedComponents());
+    ctx.status()
+        .setConditions(
+            Conditions.set(
+                ctx.status().getConditions(),
+                ReadyCondition.TYPE,
+                ready.status(),
+                ready.reason(),
+                ready.message(),
+                resource.generation(),
+                resource.now()));
+    return outcome;
+  }
+
+  /**
+   * The cluster a pod belongs to: its owner StatefulSet is named {@code <cluster>-<component>},
+   * and the pod carries the component label.
+   */
+  static Set<ResourceID> clusterOfPod(Pod pod) {
+    return OwnedEventSources.statefulSetOf(pod)
+        .flatMap(sts -> clusterOfStatefulSet(sts, pod.getMetadata().getLabels()))
+        .map(cluster -> Set.of(new ResourceID(cluster, pod.getMetadata().getNamespace())))
+        .orElse(Set.of());
+  }
+
+  private static Optional<String> clusterOfStatefulSet(String sts, Map<String, String> labels) {
+    String component = labels == null ? null : labels.get(Labels.COMPONENT);
+    String suffix = "-" + component;
+    if (component == null || !sts.endsWith(suffix) || sts.length() == suffix.length()) {
+      return Optional.empty();
+    }
+    return Optional.of(sts.substring(0, sts.length() - suffix.length()));
+  }
+}

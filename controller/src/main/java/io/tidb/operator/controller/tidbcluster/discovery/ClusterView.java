@@ -1,0 +1,34 @@
+package io.tidb.operator.controller.tidbcluster.discovery;
+
+import java.util.List;
+
+/**
+ * What discovery needs to know about its TidbCluster, read afresh for every request.
+ *
+ * @param name the TidbCluster name
+ * @param namespace its namespace
+ * @param resourceVersion its {@code metadata.resourceVersion}; a change resets the bootstrap count
+ * @param desiredPdReplicas PD pods the StatefulSet should have: {@code spec.pd.replicas} plus PD
+ *     failover replacements
+ * @param scheme {@code http}, or {@code https} with cluster TLS
+ * @param clusterDomain {@code spec.clusterDomain}, or empty
+ * @param joinsOtherCluster true when {@code spec.cluster} references another TidbCluster whose PD
+ *     this cluster's PD joins, so it never bootstraps a PD cluster of its own
+ * @param pdAddresses {@code spec.pdAddresses}: existing PD client URLs the bootstrapping pod joins
+ *     instead of creating a new PD cluster
+ * @param peerMembers PD members of other (peer) clusters from {@code status.pd.peerMembers}
+ */
+public record ClusterView(
+    String name, String namespace, String resourceVersion, int desiredPdReplicas, String scheme,
+    String clusterDomain, boolean joinsOtherCluster, List<String> pdAddresses,
+    List<PeerMember> peerMembers) {
+
+  public ClusterView {
+    clusterDomain = clusterDomain == null ? "" : clusterDomain;
+    pdAddresses = pdAddresses == null ? List.of() : List.copyOf(pdAddresses);
+    peerMembers = peerMembers == null ? List.of() : List.copyOf(peerMembers);
+  }
+
+  /** A PD member of a peer cluster as recorded in status. */
+  public record PeerMember(String name, String clientUrl, boolean health) {}
+}

@@ -1,0 +1,106 @@
+package io.tidb.operator.controller.tidbcluster.discovery;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryObjects;
+import io.tidb.operator.pd.PdClient;
+import io.tidb.operator.pd.PdClientOptions;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The discovery mode of the operator image: its entry point run with the {@code discovery}
+ * subcommand (see {@link DiscoveryObjects#args()}). Serves one TidbCluster's discovery API and
+ * dashboard proxy until SIGTERM.
+ *
+ * <p>The cluster and namespace default to the env the discovery Deployment sets
+ * ({@value DiscoveryObjects#ENV_CLUSTER}, {@value DiscoveryObjects#ENV_NAMESPACE}). The TidbCluster
+ * is read through the Kubernetes API with the pod's service account (in-cluster config, or
+ * {@code KUBECONFIG}); PD is reached at {@code http://<tc>-pd.<ns>:2379} unless {@code --pd-url}
+ * says otherwise.
+ *
+ * <p>Usable from the launcher as {@code new CommandLine(new DiscoveryMain()).execute(args)} or as a
+ * picocli subcommand.
+ */
+@Command(name = DiscoveryObjects.MODE, mixinStandardHelpOptions = true,
+    description = "Serve the PD discovery API of one TidbCluster (/new/<peer>, /verify/<pd>) and the PD dashboard proxy.")
+public final class DiscoveryMain implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(DiscoveryMain.class);
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--tc-name", defaultValue = "${env:" + DiscoveryObjects.ENV_CLUSTER + "}",
+      description = "TidbCluster name (default: env " + DiscoveryObjects.ENV_CLUSTER + ")")
+  String cluster;
+
+  @Option(names = "--namespace", defaultValue = "${env:" + DiscoveryObjects.ENV_NAMESPACE + "}",
+      description = "TidbCluster namespace (default: env " + DiscoveryObjects.ENV_NAMESPACE + ")")
+  String namespace;
+
+  @Option(names = "--port", defaultValue = "10261", description = "discovery API port (default: ${DEFAULT-VALUE})")
+  int port;
+
+  @Option(names = "--proxy-port", defaultValue = "10262", description = "dashboard proxy port (default: ${DEFAULT-VALUE})")
+  int proxyPort;
+
+  @Option(names = "--bind", defaultValue = "0.0.0.0", description = "address to listen on (default: ${DEFAULT-VALUE})")
+  String bind;
+
+  @Option(names = "--pd-url", description = "PD client URL (default: http://<tc>-pd.<namespace>:2379)")
+  URI pdUrl;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new DiscoveryMain()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (isBlank(cluster) || isBlank(namespace)) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--tc-name and --namespace are required (or env " + DiscoveryObjects.ENV_CLUSTER + " and "
+              + DiscoveryObjects.ENV_NAMESPACE + "); got tc-name=" + cluster + " namespace=" + namespace);
+    }
+    if ("true".equals(System.getenv(DiscoveryObjects.ENV_TLS))) {
+      LOG.error("event=discovery_unsupported reason=\"cluster TLS: the discovery PD client has no "
+          + "certificate support yet\" cluster={}/{}", namespace, cluster);
+      return 2;
+    }
+    URI pd = pdUrl != null ? pdUrl : URI.create("http://" + cluster + "-pd." + namespace + ":2379");
+    try (KubernetesClient client = new KubernetesClientBuilder().build()) {
+      PdClient pdClient = PdClient.create(pd, PdClientOptions.defaults());
+      DiscoveryService service = new DiscoveryService(
+          () -> {
+            TidbCluster tc = client.resources(TidbCluster.class).inNamespace(namespace).withName(cluster).get();
+            if (tc == null) {
+              throw DiscoveryException.unavailable("TidbCluster " + namespace + "/" + cluster + " not found", null);
+            }
+            return ClusterViews.of(tc);
+          },
+          view -> pdClient.members().members());
+      CountDownLatch stopped = new CountDownLatch(1);
+      try (DiscoveryProcess process = DiscoveryProcess.start(
+          new InetSocketAddress(bind, port), new InetSocketAddress(bind, proxyPort), pd, service)) {
+        Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "discovery-shutdown"));
+        LOG.info("event=discovery_started cluster={}/{} apiPort={} proxyPort={} pd={}", namespace, cluster,
+            process.apiPort(), process.proxyPort(), pd);
+        stopped.await();
+        LOG.info("event=discovery_stopping cluster={}/{}", namespace, cluster);
+      }
+    }
+    return 0;
+  }
+
+  private static boolean isBlank(String s) {
+    return s == null || s.isBlank();
+  }
+}

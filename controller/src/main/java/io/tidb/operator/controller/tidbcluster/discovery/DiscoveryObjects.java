@@ -1,0 +1,246 @@
+package io.tidb.operator.controller.tidbcluster.discovery;
+
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.member.Containers;
+import io.tidb.operator.controller.tidbcluster.member.Labels;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
+import io.tidb.operator.controller.tidbcluster.member.Names;
+import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
+import io.tidb.operator.controller.tidbcluster.member.PodSettings;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.ProbeBuilder;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
+import io.tidb.operator.api.v1alpha1.cluster.DiscoverySpec;
+import io.tidb.operator.api.v1alpha1.cluster.ProbeSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The desired objects of a cluster's discovery service, all named {@code <tc>-discovery}: the
+ * operator's own image run in discovery mode ({@link #args()}), answering starting PD pods (see
+ * {@code io.tidb.operator.controller.discovery}). Pure functions of a defaulted, valid
+ * {@link TidbCluster} (with a uid); apply in the order ServiceAccount, Role, RoleBinding, Deployment,
+ * Service.
+ *
+ * <ul>
+ *   <li>{@link #serviceAccount}, {@link #role} (get this TidbCluster; get/list/watch Secrets),
+ *       {@link #roleBinding}.
+ *   <li>{@link #deployment}: 1 replica, Recreate, container {@code discovery} with env
+ *       {@code MY_POD_NAMESPACE}, {@code TZ}, {@code TC_NAME} (read by the discovery entry point),
+ *       ports 10261 {@code discovery} and 10262 {@code proxy}; placement, labels, annotations,
+ *       resources and env from {@code spec.discovery} over the cluster-level settings; the PD cluster
+ *       certificate mounted at /var/lib/pd-tls with cluster TLS ({@code TC_TLS_ENABLED=true}).
+ *   <li>{@link #service}: ClusterIP, ports 10261 {@code discovery} and 10262 {@code proxy}.
+ * </ul>
+ */
+public final class DiscoveryObjects {
+
+  /** The discovery service's reverse proxy to PD's dashboard. */
+  public static final int PROXY_PORT = 10262;
+  /** The subcommand of the operator's entry point that selects discovery mode. */
+  public static final String MODE = "discovery";
+  /** Env var holding the cluster name for the discovery process. */
+  public static final String ENV_CLUSTER = "TC_NAME";
+  /** Env var holding the namespace (from the downward API) for the discovery process. */
+  public static final String ENV_NAMESPACE = "MY_POD_NAMESPACE";
+  /** Env var set to {@code true} when PD serves TLS; its certificate is under {@link #PD_TLS_DIR}. */
+  public static final String ENV_TLS = "TC_TLS_ENABLED";
+  /** Where the discovery pod finds PD's cluster certificate with cluster TLS. */
+  public static final String PD_TLS_DIR = "/var/lib/pd-tls";
+
+  private DiscoveryObjects() {}
+
+  /**
+   * The discovery container's args: {@code ["discovery"]}. The container keeps the image's entry
+   * point (the operator's main class), which runs this subcommand.
+   */
+  public static List<String> args() {
+    return List.of(MODE);
+  }
+
+  public static ServiceAccount serviceAccount(TidbCluster tc) {
+    return new ServiceAccountBuilder().withMetadata(meta(tc)).build();
+  }
+
+  /**
+   * Discovery reads its own {@code TidbCluster} and nothing else. It reads no Secret: it talks to
+   * PD in plain HTTP (discovery over cluster TLS is not supported yet), so neither it nor the
+   * controller, which may only grant what it holds, needs access to Secrets.
+   */
+  public static Role role(TidbCluster tc) {
+    return new RoleBuilder()
+        .withMetadata(meta(tc))
+        .withRules(
+            new PolicyRuleBuilder()
+                .withApiGroups(TidbCluster.GROUP)
+                .withResources("tidbclusters")
+                .withResourceNames(tc.getMetadata().getName())
+                .withVerbs("get")
+                .build())
+        .build();
+  }
+
+  public static RoleBinding roleBinding(TidbCluster tc) {
+    String name = ClusterAddresses.discoveryName(tc.getMetadata().getName());
+    return new RoleBindingBuilder()
+        .withMetadata(meta(tc))
+        .addNewSubject()
+        .withKind("ServiceAccount")
+        .withName(name)
+        .withNamespace(tc.getMetadata().getNamespace())
+        .endSubject()
+        .withNewRoleRef()
+        .withApiGroup("rbac.authorization.k8s.io")
+        .withKind("Role")
+        .withName(name)
+        .endRoleRef()
+        .build();
+  }
+
+  /**
+   * @param image the operator's own image (the runtime knows it, e.g. from its configuration)
+   */
+  public static Deployment deployment(TidbCluster tc, String image) {
+    DiscoverySpec spec = spec(tc);
+    PodSettings pod = PodSettings.resolve(tc.getSpec(), spec);
+    String instance = Labels.instanceOf(tc);
+    SortedMap<String, String> selector = Labels.component(instance, ClusterAddresses.DISCOVERY);
+    SortedMap<String, String> podLabels = new TreeMap<>(pod.labels());
+    podLabels.putAll(selector);
+
+    List<EnvVar> env = new ArrayList<>(List.of(
+        MemberPods.fieldEnv(ENV_NAMESPACE, "metadata.namespace"),
+        MemberPods.env("TZ", pod.timezone()),
+        MemberPods.env(ENV_CLUSTER, tc.getMetadata().getName())));
+    List<VolumeMount> mounts = new ArrayList<>();
+    List<Volume> volumes = new ArrayList<>();
+    if (MemberPods.tlsCluster(tc)) {
+      volumes.add(MemberPods.secretVolume("pd-tls",
+          ClusterAddresses.pdClusterTlsSecret(tc)));
+      mounts.add(MemberPods.mount("pd-tls", PD_TLS_DIR, true));
+      env.add(MemberPods.env(ENV_TLS, "true"));
+    }
+    if (spec.getAdditionalVolumeMounts() != null) {
+      mounts.addAll(spec.getAdditionalVolumeMounts());
+    }
+    if (spec.getAdditionalVolumes() != null) {
+      volumes.addAll(spec.getAdditionalVolumes());
+    }
+
+    Container main = new ContainerBuilder()
+        .withName(ClusterAddresses.DISCOVERY.label())
+        .withImage(image)
+        .withImagePullPolicy(pod.imagePullPolicy())
+        .withArgs(args())
+        .withPorts(
+            MemberPods.containerPort("discovery", ClusterAddresses.DISCOVERY_PORT),
+            MemberPods.containerPort("proxy", DiscoveryObjects.PROXY_PORT))
+        .withEnv(MemberPods.withUserEnv(env, spec.getEnv()))
+        .withEnvFrom(spec.getEnvFrom())
+        .withVolumeMounts(mounts)
+        .withResources(MemberPods.resources(spec))
+        .withSecurityContext(spec.getSecurityContext())
+        .withReadinessProbe(probe(spec.getReadinessProbe()))
+        .withLivenessProbe(probe(spec.getLivenessProbe()))
+        .build();
+
+    return new DeploymentBuilder()
+        .withMetadata(meta(tc))
+        .withNewSpec()
+        .withReplicas(1)
+        .withNewStrategy().withType("Recreate").endStrategy()
+        .withNewSelector().withMatchLabels(selector).endSelector()
+        .withNewTemplate()
+        .withNewMetadata()
+        .withLabels(podLabels)
+        .withAnnotations(pod.annotations().isEmpty() ? null : pod.annotations())
+        .endMetadata()
+        .withNewSpec()
+        .withContainers(Containers.mergeSidecars(main, spec.getAdditionalContainers()))
+        .withInitContainers(spec.getInitContainers())
+        .withVolumes(volumes)
+        .withServiceAccountName(ClusterAddresses.discoveryName(tc.getMetadata().getName()))
+        .withAutomountServiceAccountToken(spec.getAutomountServiceAccountToken())
+        .withAffinity(pod.affinity())
+        .withNodeSelector(pod.nodeSelector().isEmpty() ? null : pod.nodeSelector())
+        .withTolerations(pod.tolerations())
+        .withTopologySpreadConstraints(pod.topologySpreadConstraints(instance, ClusterAddresses.DISCOVERY))
+        .withPriorityClassName(MemberPods.emptyToNull(pod.priorityClassName()))
+        .withSchedulerName(MemberPods.emptyToNull(pod.schedulerName()))
+        .withHostNetwork(pod.hostNetwork() ? Boolean.TRUE : null)
+        .withDnsPolicy(MemberPods.emptyToNull(pod.dnsPolicy()))
+        .withDnsConfig(pod.dnsConfig())
+        .withSecurityContext(pod.podSecurityContext())
+        .withImagePullSecrets(pod.imagePullSecrets())
+        .withTerminationGracePeriodSeconds(spec.getTerminationGracePeriodSeconds())
+        .endSpec()
+        .endTemplate()
+        .endSpec()
+        .build();
+  }
+
+  public static Service service(TidbCluster tc) {
+    return MemberPods.dualStackIfPreferred(tc, new ServiceBuilder()
+        .withMetadata(meta(tc))
+        .withNewSpec()
+        .withType("ClusterIP")
+        .withPorts(
+            MemberPods.servicePort("discovery", ClusterAddresses.DISCOVERY_PORT),
+            MemberPods.servicePort("proxy", DiscoveryObjects.PROXY_PORT))
+        .withSelector(Labels.component(Labels.instanceOf(tc), ClusterAddresses.DISCOVERY))
+        .endSpec()
+        .build());
+  }
+
+  private static Probe probe(ProbeSpec spec) {
+    if (spec == null) {
+      return null;
+    }
+    ProbeBuilder b = new ProbeBuilder().withNewTcpSocket().withPort(new IntOrString(ClusterAddresses.DISCOVERY_PORT)).endTcpSocket();
+    if (spec.getInitialDelaySeconds() != null) {
+      b.withInitialDelaySeconds(spec.getInitialDelaySeconds());
+    }
+    if (spec.getPeriodSeconds() != null) {
+      b.withPeriodSeconds(spec.getPeriodSeconds());
+    }
+    return b.build();
+  }
+
+  private static ObjectMeta meta(TidbCluster tc) {
+    return new ObjectMetaBuilder()
+        .withName(ClusterAddresses.discoveryName(tc.getMetadata().getName()))
+        .withNamespace(tc.getMetadata().getNamespace())
+        .withLabels(Labels.component(Labels.instanceOf(tc), ClusterAddresses.DISCOVERY))
+        .withOwnerReferences(OwnerRefs.of(tc))
+        .build();
+  }
+
+  private static DiscoverySpec spec(TidbCluster tc) {
+    DiscoverySpec spec = tc.getSpec().getDiscovery();
+    return spec == null ? new DiscoverySpec() : spec;
+  }
+}

@@ -1,0 +1,50 @@
+package io.tidb.operator.controller.tidbcluster.discovery;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+
+/**
+ * A running discovery service: the discovery API ({@link DiscoveryHttpServer}) and the PD dashboard
+ * proxy ({@link PdDashboardProxy}), started together and closed together.
+ */
+public final class DiscoveryProcess implements AutoCloseable {
+  private final DiscoveryHttpServer api;
+  private final PdDashboardProxy proxy;
+
+  private DiscoveryProcess(DiscoveryHttpServer api, PdDashboardProxy proxy) {
+    this.api = api;
+    this.proxy = proxy;
+  }
+
+  /**
+   * @param apiAddress where to serve {@code /new/} and {@code /verify/} (10261 in a cluster)
+   * @param proxyAddress where to serve the dashboard proxy (10262 in a cluster)
+   * @param pdUrl PD's client URL, the proxy target
+   */
+  public static DiscoveryProcess start(
+      InetSocketAddress apiAddress, InetSocketAddress proxyAddress, URI pdUrl, DiscoveryService service)
+      throws IOException {
+    DiscoveryHttpServer api = DiscoveryHttpServer.start(apiAddress, service);
+    try {
+      return new DiscoveryProcess(api, PdDashboardProxy.start(proxyAddress, pdUrl));
+    } catch (IOException | RuntimeException e) {
+      api.close();
+      throw e;
+    }
+  }
+
+  public int apiPort() {
+    return api.port();
+  }
+
+  public int proxyPort() {
+    return proxy.port();
+  }
+
+  @Override
+  public void close() {
+    proxy.close();
+    api.close();
+  }
+}

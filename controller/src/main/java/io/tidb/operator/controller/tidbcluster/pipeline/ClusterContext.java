@@ -1,0 +1,91 @@
+package io.tidb.operator.controller.tidbcluster.pipeline;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.controller.runtime.ApplyOutcome;
+import io.tidb.operator.controller.runtime.EventRecorder;
+import io.tidb.operator.controller.runtime.OwnedObjects;
+import io.tidb.operator.controller.runtime.ResourceContext;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One reconcile of one {@code TidbCluster}: the runtime's {@link ResourceContext} (cluster with
+ * defaults, status being built, cached owned objects, applier, Events) plus the cluster's PD and
+ * TiDB API and what each component reported for the {@code Ready} verdict. Created per reconcile;
+ * not shared between threads.
+ */
+public final class ClusterContext {
+
+  private final ResourceContext<TidbCluster, TidbClusterStatus> resource;
+  private final ClusterApi api;
+  private final List<ReadyCondition.Observed> observed = new ArrayList<>();
+
+  public ClusterContext(ResourceContext<TidbCluster, TidbClusterStatus> resource, ClusterApi api) {
+    this.resource = resource;
+    this.api = api;
+  }
+
+  /** The cluster with defaults applied (never written back). */
+  public TidbCluster cluster() {
+    return resource.resource();
+  }
+
+  public String namespace() {
+    return resource.namespace();
+  }
+
+  public String name() {
+    return resource.name();
+  }
+
+  /** The status being built, starting as a copy of the stored one. */
+  public TidbClusterStatus status() {
+    return resource.status();
+  }
+
+  public OwnedObjects owned() {
+    return resource.owned();
+  }
+
+  public EventRecorder events() {
+    return resource.events();
+  }
+
+  public ClusterApi api() {
+    return api;
+  }
+
+  public Instant now() {
+    return resource.now();
+  }
+
+  public boolean paused() {
+    return Boolean.TRUE.equals(cluster().getSpec().getPaused());
+  }
+
+  /** See {@link ResourceContext#apply}: writes only on a difference, with an Event per write. */
+  public <R extends HasMetadata> ApplyOutcome apply(R desired) {
+    return resource.apply(desired);
+  }
+
+  /**
+   * Records a component the cluster's {@code Ready} condition must account for, with the replica
+   * count the operator asked its StatefulSet for.
+   */
+  public void observed(ReadyCondition.Observed component) {
+    observed.removeIf(o -> o.component().equals(component.component()));
+    observed.add(component);
+  }
+
+  public List<ReadyCondition.Observed> observedComponents() {
+    return List.copyOf(observed);
+  }
+
+  public Optional<ReadyCondition.Observed> observed(Component component) {
+    return observed.stream().filter(o -> o.component().equals(component)).findFirst();
+  }
+}

@@ -1,0 +1,137 @@
+package io.tidb.operator.controller.tidbcluster.tidb;
+
+import io.tidb.operator.api.v1alpha1.cluster.TidbMember;
+
+import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
+
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+
+import io.tidb.operator.controller.tidbcluster.member.MemberStep;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
+import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TidbStatus;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.member.Names;
+import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.tikv.StoreMembership;
+import io.tidb.operator.controller.tidbcluster.tidb.TidbMembership;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * TiDB: waits for at least one Up TiKV store; then the peer and client Services, ConfigMap and
+ * StatefulSet; each member's health from its status port.
+ */
+public final class TidbStep extends MemberStep<TidbStatus> {
+
+  @Override
+  protected Component component() {
+    return TidbObjects.COMPONENT;
+  }
+
+  @Override
+  protected MemberSpec spec(TidbCluster tc) {
+    return tc.getSpec().getTidb();
+  }
+
+  @Override
+  protected String displayName() {
+    return "TiDB";
+  }
+
+  /** Upstream's reason when a TiDB server is not healthy. */
+  public static final String TIDB_UNHEALTHY = "TiDBUnhealthy";
+
+  private final Prerequisite tikvAvailable;
+
+  /** @param tikvAvailable what TiKV must offer before TiDB starts (a store Up) */
+  public TidbStep(Prerequisite tikvAvailable) {
+    this.tikvAvailable = tikvAvailable;
+  }
+
+  @Override
+  public Optional<String> waitingFor(ClusterContext ctx) {
+    return tikvAvailable.unmet(ctx);
+  }
+
+  @Override
+  public ReadyCondition.ReadinessCheck readiness() {
+    return (status, desired) -> {
+      Map<String, TidbMember> members =
+          status.getTidb() == null ? null : status.getTidb().getMembers();
+      boolean ready =
+          (members == null ? 0 : members.size()) == desired
+              && (members == null
+                  || members.values().stream().allMatch(m -> Boolean.TRUE.equals(m.getHealth())));
+      return ready
+          ? Optional.empty()
+          : Optional.of(ReadyCondition.Verdict.notReady(TIDB_UNHEALTHY, "TiDB(s) are not healthy"));
+    };
+  }
+
+  @Override
+  protected List<Service> services(TidbCluster tc) {
+    List<Service> services = new ArrayList<>();
+    services.add(TidbObjects.peerService(tc));
+    TidbObjects.clientService(tc).ifPresent(services::add);
+    return services;
+  }
+
+  @Override
+  protected ConfigMap configMap(TidbCluster tc, Optional<String> inUse) {
+    return TidbObjects.configMap(tc, inUse);
+  }
+
+  @Override
+  protected StatefulSet statefulSet(TidbCluster tc, ConfigMap cm, StatefulSetPlan plan) {
+    return TidbObjects.statefulSet(tc, cm, plan);
+  }
+
+  @Override
+  protected int scaleOutStep(TidbCluster tc) {
+    ScalePolicy policy = tc.getSpec().getTidb().getScalePolicy();
+    return policy == null || policy.getScaleOutParallelism() == null
+        ? Integer.MAX_VALUE
+        : policy.getScaleOutParallelism();
+  }
+
+  @Override
+  protected TidbStatus statusOf(TidbClusterStatus status) {
+    if (status.getTidb() == null) {
+      status.setTidb(new TidbStatus());
+    }
+    return status.getTidb();
+  }
+
+  /** Probes every ordinal the StatefulSet runs; a pod not scheduled yet has no node. */
+  @Override
+  protected void observeMembers(ClusterContext ctx, TidbStatus status, Optional<StatefulSet> sts) {
+    int replicas = sts.map(s -> s.getSpec().getReplicas()).orElse(0);
+    Map<String, Pod> pods =
+        ctx.owned().podsOf(statefulSetName(ctx)).stream()
+            .collect(Collectors.toMap(p -> p.getMetadata().getName(), Function.identity()));
+    List<TidbMembership.ServerHealth> servers = new ArrayList<>();
+    for (int i = 0; i < replicas; i++) {
+      String pod = Names.pod(ctx.name(), TidbObjects.COMPONENT, i);
+      Pod p = pods.get(pod);
+      String node = p == null || p.getSpec() == null ? null : p.getSpec().getNodeName();
+      servers.add(
+          new TidbMembership.ServerHealth(pod, p != null && ctx.api().tidbHealthy(pod), node));
+    }
+    TidbMembership.record(status, servers, ctx.now());
+    status.setSynced(true);
+  }
+}

@@ -1,0 +1,27 @@
+package io.tidb.operator.controller.tidbcluster.discovery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class VerifyRulesTest {
+  private static ClusterView withPeers(List<ClusterView.PeerMember> peers) {
+    return new ClusterView("basic", "default", "7", 3, "http", "", false, List.of(), peers);
+  }
+
+  @Test
+  void withoutPeersTheAskedUrlIsTheAnswer() {
+    assertEquals("basic-pd:2379", VerifyRules.endpoints("basic-pd:2379\n", withPeers(List.of())));
+  }
+
+  @Test
+  void healthyPeerMembersFollowInTheAskedForm() {
+    ClusterView c = withPeers(List.of(
+        new ClusterView.PeerMember("a-pd-0", "http://a-pd-0.a-pd-peer.other.svc:2379", true),
+        new ClusterView.PeerMember("a-pd-1", "http://a-pd-1.a-pd-peer.other.svc:2379", false)));
+    assertEquals("basic-pd:2379,a-pd-0.a-pd-peer.other.svc:2379", VerifyRules.endpoints("basic-pd:2379", c));
+    assertEquals("http://basic-pd:2379,http://a-pd-0.a-pd-peer.other.svc:2379",
+        VerifyRules.endpoints("http://basic-pd:2379", c));
+  }
+}
