@@ -8,11 +8,16 @@ import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** Observed state shared by every component. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public abstract class ComponentStatus {
 
   @JsonProperty("phase")
@@ -42,83 +47,4 @@ public abstract class ComponentStatus {
   @JsonProperty("volReplaceInProgress")
   @JsonPropertyDescription("A volume replacement is running.")
   private Boolean volReplaceInProgress;
-
-  public String getPhase() {
-    return phase;
-  }
-
-  public void setPhase(String phase) {
-    this.phase = phase;
-  }
-
-  public Boolean getSynced() {
-    return synced;
-  }
-
-  public void setSynced(Boolean synced) {
-    this.synced = synced;
-  }
-
-  public StatefulSetStatus getStatefulSet() {
-    return statefulSet;
-  }
-
-  public void setStatefulSet(StatefulSetStatus statefulSet) {
-    this.statefulSet = statefulSet;
-  }
-
-  public String getImage() {
-    return image;
-  }
-
-  public void setImage(String image) {
-    this.image = image;
-  }
-
-  public Map<String, StorageVolumeStatus> getVolumes() {
-    return volumes;
-  }
-
-  public void setVolumes(Map<String, StorageVolumeStatus> volumes) {
-    this.volumes = volumes;
-  }
-
-  public List<Condition> getConditions() {
-    return conditions;
-  }
-
-  public void setConditions(List<Condition> conditions) {
-    this.conditions = conditions;
-  }
-
-  public Boolean getVolReplaceInProgress() {
-    return volReplaceInProgress;
-  }
-
-  public void setVolReplaceInProgress(Boolean volReplaceInProgress) {
-    this.volReplaceInProgress = volReplaceInProgress;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    ComponentStatus that = (ComponentStatus) o;
-    return Objects.equals(phase, that.phase)
-        && Objects.equals(synced, that.synced)
-        && Objects.equals(statefulSet, that.statefulSet)
-        && Objects.equals(image, that.image)
-        && Objects.equals(volumes, that.volumes)
-        && Objects.equals(conditions, that.conditions)
-        && Objects.equals(volReplaceInProgress, that.volReplaceInProgress);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(phase, synced, statefulSet, image, volumes, conditions, volReplaceInProgress);
-  }
 }

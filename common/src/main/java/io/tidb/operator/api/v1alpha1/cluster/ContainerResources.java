@@ -8,11 +8,16 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceClaim;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** Compute resources inlined into an object, as Kubernetes' ResourceRequirements. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public abstract class ContainerResources {
 
   @JsonProperty("requests")
@@ -26,47 +31,4 @@ public abstract class ContainerResources {
   @JsonProperty("claims")
   @JsonPropertyDescription("Dynamic resource claims used by the main container.")
   private List<ResourceClaim> claims;
-
-  public Map<String, Quantity> getRequests() {
-    return requests;
-  }
-
-  public void setRequests(Map<String, Quantity> requests) {
-    this.requests = requests;
-  }
-
-  public Map<String, Quantity> getLimits() {
-    return limits;
-  }
-
-  public void setLimits(Map<String, Quantity> limits) {
-    this.limits = limits;
-  }
-
-  public List<ResourceClaim> getClaims() {
-    return claims;
-  }
-
-  public void setClaims(List<ResourceClaim> claims) {
-    this.claims = claims;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    ContainerResources that = (ContainerResources) o;
-    return Objects.equals(requests, that.requests)
-        && Objects.equals(limits, that.limits)
-        && Objects.equals(claims, that.claims);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(requests, limits, claims);
-  }
 }

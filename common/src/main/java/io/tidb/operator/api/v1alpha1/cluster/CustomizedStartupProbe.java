@@ -7,11 +7,16 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Required;
 import java.util.List;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** A startup probe that runs a custom binary. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class CustomizedStartupProbe {
 
   @JsonProperty("image")
@@ -52,92 +57,4 @@ public class CustomizedStartupProbe {
   @JsonPropertyDescription("Failures needed to fail.")
   @Min(1)
   private Integer failureThreshold;
-
-  public String getImage() {
-    return image;
-  }
-
-  public void setImage(String image) {
-    this.image = image;
-  }
-
-  public String getBinaryName() {
-    return binaryName;
-  }
-
-  public void setBinaryName(String binaryName) {
-    this.binaryName = binaryName;
-  }
-
-  public List<String> getArgs() {
-    return args;
-  }
-
-  public void setArgs(List<String> args) {
-    this.args = args;
-  }
-
-  public Integer getInitialDelaySeconds() {
-    return initialDelaySeconds;
-  }
-
-  public void setInitialDelaySeconds(Integer initialDelaySeconds) {
-    this.initialDelaySeconds = initialDelaySeconds;
-  }
-
-  public Integer getPeriodSeconds() {
-    return periodSeconds;
-  }
-
-  public void setPeriodSeconds(Integer periodSeconds) {
-    this.periodSeconds = periodSeconds;
-  }
-
-  public Integer getTimeoutSeconds() {
-    return timeoutSeconds;
-  }
-
-  public void setTimeoutSeconds(Integer timeoutSeconds) {
-    this.timeoutSeconds = timeoutSeconds;
-  }
-
-  public Integer getSuccessThreshold() {
-    return successThreshold;
-  }
-
-  public void setSuccessThreshold(Integer successThreshold) {
-    this.successThreshold = successThreshold;
-  }
-
-  public Integer getFailureThreshold() {
-    return failureThreshold;
-  }
-
-  public void setFailureThreshold(Integer failureThreshold) {
-    this.failureThreshold = failureThreshold;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    CustomizedStartupProbe that = (CustomizedStartupProbe) o;
-    return Objects.equals(image, that.image)
-        && Objects.equals(binaryName, that.binaryName)
-        && Objects.equals(args, that.args)
-        && Objects.equals(initialDelaySeconds, that.initialDelaySeconds)
-        && Objects.equals(periodSeconds, that.periodSeconds)
-        && Objects.equals(timeoutSeconds, that.timeoutSeconds)
-        && Objects.equals(successThreshold, that.successThreshold)
-        && Objects.equals(failureThreshold, that.failureThreshold);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(image, binaryName, args, initialDelaySeconds, periodSeconds, timeoutSeconds, successThreshold, failureThreshold);
-  }
 }

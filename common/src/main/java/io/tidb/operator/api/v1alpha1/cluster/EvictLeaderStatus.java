@@ -4,11 +4,16 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** Leader eviction of one TiKV pod. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class EvictLeaderStatus {
 
   @JsonProperty("podCreateTime")
@@ -22,47 +27,4 @@ public class EvictLeaderStatus {
   @JsonProperty("value")
   @JsonPropertyDescription("Value of the eviction annotation.")
   private String value;
-
-  public String getPodCreateTime() {
-    return podCreateTime;
-  }
-
-  public void setPodCreateTime(String podCreateTime) {
-    this.podCreateTime = podCreateTime;
-  }
-
-  public String getBeginTime() {
-    return beginTime;
-  }
-
-  public void setBeginTime(String beginTime) {
-    this.beginTime = beginTime;
-  }
-
-  public String getValue() {
-    return value;
-  }
-
-  public void setValue(String value) {
-    this.value = value;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    EvictLeaderStatus that = (EvictLeaderStatus) o;
-    return Objects.equals(podCreateTime, that.podCreateTime)
-        && Objects.equals(beginTime, that.beginTime)
-        && Objects.equals(value, that.value);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(podCreateTime, beginTime, value);
-  }
 }

@@ -5,11 +5,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Pattern;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** The helper image used for small utility containers. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class HelperSpec {
 
   @JsonProperty("image")
@@ -20,38 +25,4 @@ public class HelperSpec {
   @JsonPropertyDescription("Pull policy of the helper image.")
   @Pattern("^(Always|Never|IfNotPresent)?$")
   private String imagePullPolicy;
-
-  public String getImage() {
-    return image;
-  }
-
-  public void setImage(String image) {
-    this.image = image;
-  }
-
-  public String getImagePullPolicy() {
-    return imagePullPolicy;
-  }
-
-  public void setImagePullPolicy(String imagePullPolicy) {
-    this.imagePullPolicy = imagePullPolicy;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    HelperSpec that = (HelperSpec) o;
-    return Objects.equals(image, that.image)
-        && Objects.equals(imagePullPolicy, that.imagePullPolicy);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(image, imagePullPolicy);
-  }
 }

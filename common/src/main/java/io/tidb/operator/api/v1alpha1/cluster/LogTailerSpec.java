@@ -6,11 +6,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.kubernetes.api.model.SecurityContext;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** A sidecar that tails a log file. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode(callSuper = true)
 public class LogTailerSpec extends ContainerResources {
 
   @JsonProperty("securityContext")
@@ -25,50 +30,4 @@ public class LogTailerSpec extends ContainerResources {
   @JsonPropertyDescription("Seconds the tailer sleeps before exiting.")
   @Min(0)
   private Long sleepTimeSeconds;
-
-  public SecurityContext getSecurityContext() {
-    return securityContext;
-  }
-
-  public void setSecurityContext(SecurityContext securityContext) {
-    this.securityContext = securityContext;
-  }
-
-  public Boolean getUseSidecar() {
-    return useSidecar;
-  }
-
-  public void setUseSidecar(Boolean useSidecar) {
-    this.useSidecar = useSidecar;
-  }
-
-  public Long getSleepTimeSeconds() {
-    return sleepTimeSeconds;
-  }
-
-  public void setSleepTimeSeconds(Long sleepTimeSeconds) {
-    this.sleepTimeSeconds = sleepTimeSeconds;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    if (!super.equals(o)) {
-      return false;
-    }
-    LogTailerSpec that = (LogTailerSpec) o;
-    return Objects.equals(securityContext, that.securityContext)
-        && Objects.equals(useSidecar, that.useSidecar)
-        && Objects.equals(sleepTimeSeconds, that.sleepTimeSeconds);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), securityContext, useSidecar, sleepTimeSeconds);
-  }
 }

@@ -4,11 +4,16 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** A PD member as PD reports it. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class PdMember {
 
   @JsonProperty("name")
@@ -30,65 +35,4 @@ public class PdMember {
   @JsonProperty("lastTransitionTime")
   @JsonPropertyDescription("When health last changed (RFC 3339).")
   private String lastTransitionTime;
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
-  }
-
-  public String getId() {
-    return id;
-  }
-
-  public void setId(String id) {
-    this.id = id;
-  }
-
-  public String getClientURL() {
-    return clientURL;
-  }
-
-  public void setClientURL(String clientURL) {
-    this.clientURL = clientURL;
-  }
-
-  public Boolean getHealth() {
-    return health;
-  }
-
-  public void setHealth(Boolean health) {
-    this.health = health;
-  }
-
-  public String getLastTransitionTime() {
-    return lastTransitionTime;
-  }
-
-  public void setLastTransitionTime(String lastTransitionTime) {
-    this.lastTransitionTime = lastTransitionTime;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    PdMember that = (PdMember) o;
-    return Objects.equals(name, that.name)
-        && Objects.equals(id, that.id)
-        && Objects.equals(clientURL, that.clientURL)
-        && Objects.equals(health, that.health)
-        && Objects.equals(lastTransitionTime, that.lastTransitionTime);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(name, id, clientURL, health, lastTransitionTime);
-  }
 }

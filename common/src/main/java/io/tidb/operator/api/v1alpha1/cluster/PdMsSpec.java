@@ -12,11 +12,16 @@ import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
 import java.util.List;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** One PD microservice (tso or scheduling). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode(callSuper = true)
 public class PdMsSpec extends MemberSpec {
 
   @JsonProperty("name")
@@ -73,131 +78,4 @@ public class PdMsSpec extends MemberSpec {
   @JsonPropertyDescription("Start script version: '' or 'v1'.")
   @Pattern("^(v1)?$")
   private String startUpScriptVersion;
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
-  }
-
-  public String getBaseImage() {
-    return baseImage;
-  }
-
-  public void setBaseImage(String baseImage) {
-    this.baseImage = baseImage;
-  }
-
-  public ServiceSpec getService() {
-    return service;
-  }
-
-  public void setService(ServiceSpec service) {
-    this.service = service;
-  }
-
-  public Integer getMaxFailoverCount() {
-    return maxFailoverCount;
-  }
-
-  public void setMaxFailoverCount(Integer maxFailoverCount) {
-    this.maxFailoverCount = maxFailoverCount;
-  }
-
-  public String getStorageClassName() {
-    return storageClassName;
-  }
-
-  public void setStorageClassName(String storageClassName) {
-    this.storageClassName = storageClassName;
-  }
-
-  public String getVolumeAttributesClassName() {
-    return volumeAttributesClassName;
-  }
-
-  public void setVolumeAttributesClassName(String volumeAttributesClassName) {
-    this.volumeAttributesClassName = volumeAttributesClassName;
-  }
-
-  public List<StorageVolume> getStorageVolumes() {
-    return storageVolumes;
-  }
-
-  public void setStorageVolumes(List<StorageVolume> storageVolumes) {
-    this.storageVolumes = storageVolumes;
-  }
-
-  public ComponentConfig getConfig() {
-    return config;
-  }
-
-  public void setConfig(ComponentConfig config) {
-    this.config = config;
-  }
-
-  public String getTlsClientSecretName() {
-    return tlsClientSecretName;
-  }
-
-  public void setTlsClientSecretName(String tlsClientSecretName) {
-    this.tlsClientSecretName = tlsClientSecretName;
-  }
-
-  public Boolean getMountClusterClientSecret() {
-    return mountClusterClientSecret;
-  }
-
-  public void setMountClusterClientSecret(Boolean mountClusterClientSecret) {
-    this.mountClusterClientSecret = mountClusterClientSecret;
-  }
-
-  public Integer getStartTimeout() {
-    return startTimeout;
-  }
-
-  public void setStartTimeout(Integer startTimeout) {
-    this.startTimeout = startTimeout;
-  }
-
-  public String getStartUpScriptVersion() {
-    return startUpScriptVersion;
-  }
-
-  public void setStartUpScriptVersion(String startUpScriptVersion) {
-    this.startUpScriptVersion = startUpScriptVersion;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    if (!super.equals(o)) {
-      return false;
-    }
-    PdMsSpec that = (PdMsSpec) o;
-    return Objects.equals(name, that.name)
-        && Objects.equals(baseImage, that.baseImage)
-        && Objects.equals(service, that.service)
-        && Objects.equals(maxFailoverCount, that.maxFailoverCount)
-        && Objects.equals(storageClassName, that.storageClassName)
-        && Objects.equals(volumeAttributesClassName, that.volumeAttributesClassName)
-        && Objects.equals(storageVolumes, that.storageVolumes)
-        && Objects.equals(config, that.config)
-        && Objects.equals(tlsClientSecretName, that.tlsClientSecretName)
-        && Objects.equals(mountClusterClientSecret, that.mountClusterClientSecret)
-        && Objects.equals(startTimeout, that.startTimeout)
-        && Objects.equals(startUpScriptVersion, that.startUpScriptVersion);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), name, baseImage, service, maxFailoverCount, storageClassName, volumeAttributesClassName, storageVolumes, config, tlsClientSecretName, mountClusterClientSecret, startTimeout, startUpScriptVersion);
-  }
 }

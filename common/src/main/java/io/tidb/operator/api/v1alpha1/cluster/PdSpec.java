@@ -12,12 +12,17 @@ import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.ValidationRule;
 import java.util.List;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** The PD (placement driver) component. */
 @ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "the data volume size is required", fieldPath = ".requests", reason = "FieldValueRequired")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode(callSuper = true)
 public class PdSpec extends MemberSpec {
 
   @JsonProperty("baseImage")
@@ -93,167 +98,4 @@ public class PdSpec extends MemberSpec {
   @JsonPropertyDescription("Extra members kept while volumes are replaced.")
   @Min(0)
   private Integer spareVolReplaceReplicas;
-
-  public String getBaseImage() {
-    return baseImage;
-  }
-
-  public void setBaseImage(String baseImage) {
-    this.baseImage = baseImage;
-  }
-
-  public ServiceSpec getService() {
-    return service;
-  }
-
-  public void setService(ServiceSpec service) {
-    this.service = service;
-  }
-
-  public Integer getMaxFailoverCount() {
-    return maxFailoverCount;
-  }
-
-  public void setMaxFailoverCount(Integer maxFailoverCount) {
-    this.maxFailoverCount = maxFailoverCount;
-  }
-
-  public String getStorageClassName() {
-    return storageClassName;
-  }
-
-  public void setStorageClassName(String storageClassName) {
-    this.storageClassName = storageClassName;
-  }
-
-  public String getVolumeAttributesClassName() {
-    return volumeAttributesClassName;
-  }
-
-  public void setVolumeAttributesClassName(String volumeAttributesClassName) {
-    this.volumeAttributesClassName = volumeAttributesClassName;
-  }
-
-  public List<StorageVolume> getStorageVolumes() {
-    return storageVolumes;
-  }
-
-  public void setStorageVolumes(List<StorageVolume> storageVolumes) {
-    this.storageVolumes = storageVolumes;
-  }
-
-  public String getDataSubDir() {
-    return dataSubDir;
-  }
-
-  public void setDataSubDir(String dataSubDir) {
-    this.dataSubDir = dataSubDir;
-  }
-
-  public ComponentConfig getConfig() {
-    return config;
-  }
-
-  public void setConfig(ComponentConfig config) {
-    this.config = config;
-  }
-
-  public String getTlsClientSecretName() {
-    return tlsClientSecretName;
-  }
-
-  public void setTlsClientSecretName(String tlsClientSecretName) {
-    this.tlsClientSecretName = tlsClientSecretName;
-  }
-
-  public Boolean getEnableDashboardInternalProxy() {
-    return enableDashboardInternalProxy;
-  }
-
-  public void setEnableDashboardInternalProxy(Boolean enableDashboardInternalProxy) {
-    this.enableDashboardInternalProxy = enableDashboardInternalProxy;
-  }
-
-  public Integer getStartTimeout() {
-    return startTimeout;
-  }
-
-  public void setStartTimeout(Integer startTimeout) {
-    this.startTimeout = startTimeout;
-  }
-
-  public Integer getInitWaitTime() {
-    return initWaitTime;
-  }
-
-  public void setInitWaitTime(Integer initWaitTime) {
-    this.initWaitTime = initWaitTime;
-  }
-
-  public String getMode() {
-    return mode;
-  }
-
-  public void setMode(String mode) {
-    this.mode = mode;
-  }
-
-  public String getStartUpScriptVersion() {
-    return startUpScriptVersion;
-  }
-
-  public void setStartUpScriptVersion(String startUpScriptVersion) {
-    this.startUpScriptVersion = startUpScriptVersion;
-  }
-
-  public Boolean getMountClusterClientSecret() {
-    return mountClusterClientSecret;
-  }
-
-  public void setMountClusterClientSecret(Boolean mountClusterClientSecret) {
-    this.mountClusterClientSecret = mountClusterClientSecret;
-  }
-
-  public Integer getSpareVolReplaceReplicas() {
-    return spareVolReplaceReplicas;
-  }
-
-  public void setSpareVolReplaceReplicas(Integer spareVolReplaceReplicas) {
-    this.spareVolReplaceReplicas = spareVolReplaceReplicas;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    if (!super.equals(o)) {
-      return false;
-    }
-    PdSpec that = (PdSpec) o;
-    return Objects.equals(baseImage, that.baseImage)
-        && Objects.equals(service, that.service)
-        && Objects.equals(maxFailoverCount, that.maxFailoverCount)
-        && Objects.equals(storageClassName, that.storageClassName)
-        && Objects.equals(volumeAttributesClassName, that.volumeAttributesClassName)
-        && Objects.equals(storageVolumes, that.storageVolumes)
-        && Objects.equals(dataSubDir, that.dataSubDir)
-        && Objects.equals(config, that.config)
-        && Objects.equals(tlsClientSecretName, that.tlsClientSecretName)
-        && Objects.equals(enableDashboardInternalProxy, that.enableDashboardInternalProxy)
-        && Objects.equals(startTimeout, that.startTimeout)
-        && Objects.equals(initWaitTime, that.initWaitTime)
-        && Objects.equals(mode, that.mode)
-        && Objects.equals(startUpScriptVersion, that.startUpScriptVersion)
-        && Objects.equals(mountClusterClientSecret, that.mountClusterClientSecret)
-        && Objects.equals(spareVolReplaceReplicas, that.spareVolReplaceReplicas);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), baseImage, service, maxFailoverCount, storageClassName, volumeAttributesClassName, storageVolumes, dataSubDir, config, tlsClientSecretName, enableDashboardInternalProxy, startTimeout, initWaitTime, mode, startUpScriptVersion, mountClusterClientSecret, spareVolReplaceReplicas);
-  }
 }

@@ -8,12 +8,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.ValidationRule;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** The Pump binlog component. */
 @ValidationRule(value = "has(self.requests) && 'storage' in self.requests", message = "the data volume size is required", fieldPath = ".requests", reason = "FieldValueRequired")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode(callSuper = true)
 public class PumpSpec extends MemberSpec {
 
   @JsonProperty("baseImage")
@@ -37,68 +42,4 @@ public class PumpSpec extends MemberSpec {
   @JsonProperty("setTimeZone")
   @JsonPropertyDescription("Export the cluster timezone to Pump.")
   private Boolean setTimeZone;
-
-  public String getBaseImage() {
-    return baseImage;
-  }
-
-  public void setBaseImage(String baseImage) {
-    this.baseImage = baseImage;
-  }
-
-  public String getStorageClassName() {
-    return storageClassName;
-  }
-
-  public void setStorageClassName(String storageClassName) {
-    this.storageClassName = storageClassName;
-  }
-
-  public String getVolumeAttributesClassName() {
-    return volumeAttributesClassName;
-  }
-
-  public void setVolumeAttributesClassName(String volumeAttributesClassName) {
-    this.volumeAttributesClassName = volumeAttributesClassName;
-  }
-
-  public ComponentConfig getConfig() {
-    return config;
-  }
-
-  public void setConfig(ComponentConfig config) {
-    this.config = config;
-  }
-
-  public Boolean getSetTimeZone() {
-    return setTimeZone;
-  }
-
-  public void setSetTimeZone(Boolean setTimeZone) {
-    this.setTimeZone = setTimeZone;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    if (!super.equals(o)) {
-      return false;
-    }
-    PumpSpec that = (PumpSpec) o;
-    return Objects.equals(baseImage, that.baseImage)
-        && Objects.equals(storageClassName, that.storageClassName)
-        && Objects.equals(volumeAttributesClassName, that.volumeAttributesClassName)
-        && Objects.equals(config, that.config)
-        && Objects.equals(setTimeZone, that.setTimeZone);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), baseImage, storageClassName, volumeAttributesClassName, config, setTimeZone);
-  }
 }

@@ -5,11 +5,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Pattern;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** The sidecar that tails the TiDB slow log. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode(callSuper = true)
 public class SlowLogTailerSpec extends LogTailerSpec {
 
   @JsonProperty("image")
@@ -20,41 +25,4 @@ public class SlowLogTailerSpec extends LogTailerSpec {
   @JsonPropertyDescription("Pull policy of the sidecar image.")
   @Pattern("^(Always|Never|IfNotPresent)?$")
   private String imagePullPolicy;
-
-  public String getImage() {
-    return image;
-  }
-
-  public void setImage(String image) {
-    this.image = image;
-  }
-
-  public String getImagePullPolicy() {
-    return imagePullPolicy;
-  }
-
-  public void setImagePullPolicy(String imagePullPolicy) {
-    this.imagePullPolicy = imagePullPolicy;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    if (!super.equals(o)) {
-      return false;
-    }
-    SlowLogTailerSpec that = (SlowLogTailerSpec) o;
-    return Objects.equals(image, that.image)
-        && Objects.equals(imagePullPolicy, that.imagePullPolicy);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), image, imagePullPolicy);
-  }
 }

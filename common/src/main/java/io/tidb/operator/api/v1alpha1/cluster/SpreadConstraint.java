@@ -9,11 +9,16 @@ import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
 import java.util.Map;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** Spread pods over one topology key (matchLabels default to the component's labels). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class SpreadConstraint {
 
   @JsonProperty("topologyKey")
@@ -40,65 +45,4 @@ public class SpreadConstraint {
   @JsonProperty("matchLabels")
   @JsonPropertyDescription("Extra labels selecting the pods that are counted.")
   private Map<String, String> matchLabels;
-
-  public String getTopologyKey() {
-    return topologyKey;
-  }
-
-  public void setTopologyKey(String topologyKey) {
-    this.topologyKey = topologyKey;
-  }
-
-  public Integer getMaxSkew() {
-    return maxSkew;
-  }
-
-  public void setMaxSkew(Integer maxSkew) {
-    this.maxSkew = maxSkew;
-  }
-
-  public Integer getMinDomains() {
-    return minDomains;
-  }
-
-  public void setMinDomains(Integer minDomains) {
-    this.minDomains = minDomains;
-  }
-
-  public String getNodeAffinityPolicy() {
-    return nodeAffinityPolicy;
-  }
-
-  public void setNodeAffinityPolicy(String nodeAffinityPolicy) {
-    this.nodeAffinityPolicy = nodeAffinityPolicy;
-  }
-
-  public Map<String, String> getMatchLabels() {
-    return matchLabels;
-  }
-
-  public void setMatchLabels(Map<String, String> matchLabels) {
-    this.matchLabels = matchLabels;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    SpreadConstraint that = (SpreadConstraint) o;
-    return Objects.equals(topologyKey, that.topologyKey)
-        && Objects.equals(maxSkew, that.maxSkew)
-        && Objects.equals(minDomains, that.minDomains)
-        && Objects.equals(nodeAffinityPolicy, that.nodeAffinityPolicy)
-        && Objects.equals(matchLabels, that.matchLabels);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(topologyKey, maxSkew, minDomains, nodeAffinityPolicy, matchLabels);
-  }
 }

@@ -4,11 +4,16 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** A TiCDC capture. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class TicdcCapture {
 
   @JsonProperty("podName")
@@ -30,65 +35,4 @@ public class TicdcCapture {
   @JsonProperty("ready")
   @JsonPropertyDescription("The capture is ready.")
   private Boolean ready;
-
-  public String getPodName() {
-    return podName;
-  }
-
-  public void setPodName(String podName) {
-    this.podName = podName;
-  }
-
-  public String getId() {
-    return id;
-  }
-
-  public void setId(String id) {
-    this.id = id;
-  }
-
-  public String getVersion() {
-    return version;
-  }
-
-  public void setVersion(String version) {
-    this.version = version;
-  }
-
-  public Boolean getIsOwner() {
-    return isOwner;
-  }
-
-  public void setIsOwner(Boolean isOwner) {
-    this.isOwner = isOwner;
-  }
-
-  public Boolean getReady() {
-    return ready;
-  }
-
-  public void setReady(Boolean ready) {
-    this.ready = ready;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    TicdcCapture that = (TicdcCapture) o;
-    return Objects.equals(podName, that.podName)
-        && Objects.equals(id, that.id)
-        && Objects.equals(version, that.version)
-        && Objects.equals(isOwner, that.isOwner)
-        && Objects.equals(ready, that.ready);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(podName, id, version, isOwner, ready);
-  }
 }

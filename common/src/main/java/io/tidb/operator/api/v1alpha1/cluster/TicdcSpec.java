@@ -8,11 +8,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
 import java.util.List;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** The TiCDC change-data-capture component. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode(callSuper = true)
 public class TicdcSpec extends MemberSpec {
 
   @JsonProperty("baseImage")
@@ -44,86 +49,4 @@ public class TicdcSpec extends MemberSpec {
   @JsonProperty("gracefulShutdownTimeout")
   @JsonPropertyDescription("How long a capture may take to stop (Go duration, default 10m).")
   private String gracefulShutdownTimeout;
-
-  public String getBaseImage() {
-    return baseImage;
-  }
-
-  public void setBaseImage(String baseImage) {
-    this.baseImage = baseImage;
-  }
-
-  public List<String> getTlsClientSecretNames() {
-    return tlsClientSecretNames;
-  }
-
-  public void setTlsClientSecretNames(List<String> tlsClientSecretNames) {
-    this.tlsClientSecretNames = tlsClientSecretNames;
-  }
-
-  public ComponentConfig getConfig() {
-    return config;
-  }
-
-  public void setConfig(ComponentConfig config) {
-    this.config = config;
-  }
-
-  public List<StorageVolume> getStorageVolumes() {
-    return storageVolumes;
-  }
-
-  public void setStorageVolumes(List<StorageVolume> storageVolumes) {
-    this.storageVolumes = storageVolumes;
-  }
-
-  public String getStorageClassName() {
-    return storageClassName;
-  }
-
-  public void setStorageClassName(String storageClassName) {
-    this.storageClassName = storageClassName;
-  }
-
-  public String getVolumeAttributesClassName() {
-    return volumeAttributesClassName;
-  }
-
-  public void setVolumeAttributesClassName(String volumeAttributesClassName) {
-    this.volumeAttributesClassName = volumeAttributesClassName;
-  }
-
-  public String getGracefulShutdownTimeout() {
-    return gracefulShutdownTimeout;
-  }
-
-  public void setGracefulShutdownTimeout(String gracefulShutdownTimeout) {
-    this.gracefulShutdownTimeout = gracefulShutdownTimeout;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    if (!super.equals(o)) {
-      return false;
-    }
-    TicdcSpec that = (TicdcSpec) o;
-    return Objects.equals(baseImage, that.baseImage)
-        && Objects.equals(tlsClientSecretNames, that.tlsClientSecretNames)
-        && Objects.equals(config, that.config)
-        && Objects.equals(storageVolumes, that.storageVolumes)
-        && Objects.equals(storageClassName, that.storageClassName)
-        && Objects.equals(volumeAttributesClassName, that.volumeAttributesClassName)
-        && Objects.equals(gracefulShutdownTimeout, that.gracefulShutdownTimeout);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), baseImage, tlsClientSecretNames, config, storageVolumes, storageClassName, volumeAttributesClassName, gracefulShutdownTimeout);
-  }
 }

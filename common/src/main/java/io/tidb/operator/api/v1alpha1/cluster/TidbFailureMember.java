@@ -4,11 +4,16 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** A TiDB member the operator failed over. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class TidbFailureMember {
 
   @JsonProperty("podName")
@@ -18,38 +23,4 @@ public class TidbFailureMember {
   @JsonProperty("createdAt")
   @JsonPropertyDescription("When the failure was recorded (RFC 3339).")
   private String createdAt;
-
-  public String getPodName() {
-    return podName;
-  }
-
-  public void setPodName(String podName) {
-    this.podName = podName;
-  }
-
-  public String getCreatedAt() {
-    return createdAt;
-  }
-
-  public void setCreatedAt(String createdAt) {
-    this.createdAt = createdAt;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    TidbFailureMember that = (TidbFailureMember) o;
-    return Objects.equals(podName, that.podName)
-        && Objects.equals(createdAt, that.createdAt);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(podName, createdAt);
-  }
 }

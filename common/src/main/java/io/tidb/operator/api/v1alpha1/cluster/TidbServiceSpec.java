@@ -10,11 +10,16 @@ import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import java.util.List;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** The MySQL Service of TiDB. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode(callSuper = true)
 public class TidbServiceSpec extends ServiceSpec {
 
   @JsonProperty("externalTrafficPolicy")
@@ -41,68 +46,4 @@ public class TidbServiceSpec extends ServiceSpec {
   @JsonProperty("additionalPorts")
   @JsonPropertyDescription("Extra Service ports.")
   private List<ServicePort> additionalPorts;
-
-  public String getExternalTrafficPolicy() {
-    return externalTrafficPolicy;
-  }
-
-  public void setExternalTrafficPolicy(String externalTrafficPolicy) {
-    this.externalTrafficPolicy = externalTrafficPolicy;
-  }
-
-  public Boolean getExposeStatus() {
-    return exposeStatus;
-  }
-
-  public void setExposeStatus(Boolean exposeStatus) {
-    this.exposeStatus = exposeStatus;
-  }
-
-  public Integer getMysqlNodePort() {
-    return mysqlNodePort;
-  }
-
-  public void setMysqlNodePort(Integer mysqlNodePort) {
-    this.mysqlNodePort = mysqlNodePort;
-  }
-
-  public Integer getStatusNodePort() {
-    return statusNodePort;
-  }
-
-  public void setStatusNodePort(Integer statusNodePort) {
-    this.statusNodePort = statusNodePort;
-  }
-
-  public List<ServicePort> getAdditionalPorts() {
-    return additionalPorts;
-  }
-
-  public void setAdditionalPorts(List<ServicePort> additionalPorts) {
-    this.additionalPorts = additionalPorts;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    if (!super.equals(o)) {
-      return false;
-    }
-    TidbServiceSpec that = (TidbServiceSpec) o;
-    return Objects.equals(externalTrafficPolicy, that.externalTrafficPolicy)
-        && Objects.equals(exposeStatus, that.exposeStatus)
-        && Objects.equals(mysqlNodePort, that.mysqlNodePort)
-        && Objects.equals(statusNodePort, that.statusNodePort)
-        && Objects.equals(additionalPorts, that.additionalPorts);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), externalTrafficPolicy, exposeStatus, mysqlNodePort, statusNodePort, additionalPorts);
-  }
 }

@@ -6,11 +6,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** Configuration files of TiFlash. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class TiflashConfig {
 
   @JsonProperty("config")
@@ -22,38 +27,4 @@ public class TiflashConfig {
   @JsonPropertyDescription("The TiFlash proxy configuration file (map or TOML string).")
   @SchemaFrom(type = JsonNode.class)
   private ComponentConfig proxy;
-
-  public ComponentConfig getConfig() {
-    return config;
-  }
-
-  public void setConfig(ComponentConfig config) {
-    this.config = config;
-  }
-
-  public ComponentConfig getProxy() {
-    return proxy;
-  }
-
-  public void setProxy(ComponentConfig proxy) {
-    this.proxy = proxy;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    TiflashConfig that = (TiflashConfig) o;
-    return Objects.equals(config, that.config)
-        && Objects.equals(proxy, that.proxy);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(config, proxy);
-  }
 }

@@ -5,42 +5,19 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import java.util.Map;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** Observed state of TiKV. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode(callSuper = true)
 public class TikvStatus extends StoresStatus {
 
   @JsonProperty("evictLeader")
   @JsonPropertyDescription("Leader evictions in progress, by pod name.")
   private Map<String, EvictLeaderStatus> evictLeader;
-
-  public Map<String, EvictLeaderStatus> getEvictLeader() {
-    return evictLeader;
-  }
-
-  public void setEvictLeader(Map<String, EvictLeaderStatus> evictLeader) {
-    this.evictLeader = evictLeader;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    if (!super.equals(o)) {
-      return false;
-    }
-    TikvStatus that = (TikvStatus) o;
-    return Objects.equals(evictLeader, that.evictLeader);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), evictLeader);
-  }
 }

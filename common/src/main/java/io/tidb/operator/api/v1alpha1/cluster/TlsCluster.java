@@ -4,11 +4,16 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** TLS between the cluster's components. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class TlsCluster {
 
   @JsonProperty("enabled")
@@ -18,38 +23,4 @@ public class TlsCluster {
   @JsonProperty("enableDiscoveryMTLS")
   @JsonPropertyDescription("Also use mutual TLS for the discovery service.")
   private Boolean enableDiscoveryMTLS;
-
-  public Boolean getEnabled() {
-    return enabled;
-  }
-
-  public void setEnabled(Boolean enabled) {
-    this.enabled = enabled;
-  }
-
-  public Boolean getEnableDiscoveryMTLS() {
-    return enableDiscoveryMTLS;
-  }
-
-  public void setEnableDiscoveryMTLS(Boolean enableDiscoveryMTLS) {
-    this.enableDiscoveryMTLS = enableDiscoveryMTLS;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    TlsCluster that = (TlsCluster) o;
-    return Objects.equals(enabled, that.enabled)
-        && Objects.equals(enableDiscoveryMTLS, that.enableDiscoveryMTLS);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(enabled, enableDiscoveryMTLS);
-  }
 }

@@ -9,11 +9,16 @@ import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** A Kubernetes Service in front of a component. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class ServiceSpec {
 
   @JsonProperty("type")
@@ -54,101 +59,4 @@ public class ServiceSpec {
   @JsonProperty("loadBalancerClass")
   @JsonPropertyDescription("Load balancer implementation class.")
   private String loadBalancerClass;
-
-  public String getType() {
-    return type;
-  }
-
-  public void setType(String type) {
-    this.type = type;
-  }
-
-  public Map<String, String> getAnnotations() {
-    return annotations;
-  }
-
-  public void setAnnotations(Map<String, String> annotations) {
-    this.annotations = annotations;
-  }
-
-  public Map<String, String> getLabels() {
-    return labels;
-  }
-
-  public void setLabels(Map<String, String> labels) {
-    this.labels = labels;
-  }
-
-  public String getLoadBalancerIP() {
-    return loadBalancerIP;
-  }
-
-  public void setLoadBalancerIP(String loadBalancerIP) {
-    this.loadBalancerIP = loadBalancerIP;
-  }
-
-  public String getClusterIP() {
-    return clusterIP;
-  }
-
-  public void setClusterIP(String clusterIP) {
-    this.clusterIP = clusterIP;
-  }
-
-  public String getPortName() {
-    return portName;
-  }
-
-  public void setPortName(String portName) {
-    this.portName = portName;
-  }
-
-  public Integer getPort() {
-    return port;
-  }
-
-  public void setPort(Integer port) {
-    this.port = port;
-  }
-
-  public List<String> getLoadBalancerSourceRanges() {
-    return loadBalancerSourceRanges;
-  }
-
-  public void setLoadBalancerSourceRanges(List<String> loadBalancerSourceRanges) {
-    this.loadBalancerSourceRanges = loadBalancerSourceRanges;
-  }
-
-  public String getLoadBalancerClass() {
-    return loadBalancerClass;
-  }
-
-  public void setLoadBalancerClass(String loadBalancerClass) {
-    this.loadBalancerClass = loadBalancerClass;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    ServiceSpec that = (ServiceSpec) o;
-    return Objects.equals(type, that.type)
-        && Objects.equals(annotations, that.annotations)
-        && Objects.equals(labels, that.labels)
-        && Objects.equals(loadBalancerIP, that.loadBalancerIP)
-        && Objects.equals(clusterIP, that.clusterIP)
-        && Objects.equals(portName, that.portName)
-        && Objects.equals(port, that.port)
-        && Objects.equals(loadBalancerSourceRanges, that.loadBalancerSourceRanges)
-        && Objects.equals(loadBalancerClass, that.loadBalancerClass);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(type, annotations, labels, loadBalancerIP, clusterIP, portName, port, loadBalancerSourceRanges, loadBalancerClass);
-  }
 }

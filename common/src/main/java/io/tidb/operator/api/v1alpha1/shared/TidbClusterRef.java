@@ -5,11 +5,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Required;
-import java.util.Objects;
+import lombok.EqualsAndHashCode;
+import lombok.Getter;
+import lombok.Setter;
 
 /** A reference to another TidbCluster this one joins. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
+@Getter
+@Setter
+@EqualsAndHashCode
 public class TidbClusterRef {
 
   @JsonProperty("name")
@@ -24,47 +29,4 @@ public class TidbClusterRef {
   @JsonProperty("clusterDomain")
   @JsonPropertyDescription("Kubernetes cluster domain of the referenced TidbCluster.")
   private String clusterDomain;
-
-  public String getName() {
-    return name;
-  }
-
-  public void setName(String name) {
-    this.name = name;
-  }
-
-  public String getNamespace() {
-    return namespace;
-  }
-
-  public void setNamespace(String namespace) {
-    this.namespace = namespace;
-  }
-
-  public String getClusterDomain() {
-    return clusterDomain;
-  }
-
-  public void setClusterDomain(String clusterDomain) {
-    this.clusterDomain = clusterDomain;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
-      return false;
-    }
-    TidbClusterRef that = (TidbClusterRef) o;
-    return Objects.equals(name, that.name)
-        && Objects.equals(namespace, that.namespace)
-        && Objects.equals(clusterDomain, that.clusterDomain);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(name, namespace, clusterDomain);
-  }
 }
