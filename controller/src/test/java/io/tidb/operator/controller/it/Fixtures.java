@@ -20,7 +20,7 @@ final class Fixtures {
     return example("basic-tidb-cluster.yaml", name);
   }
 
-  /** A cluster the validator refuses: no version anywhere, and a malformed TiKV duration. */
+  /** A cluster the validator refuses: a malformed TiKV duration (and no version, which only the create rules refuse). */
   static TidbCluster invalid(String name) {
     TidbCluster tc = small(name, "InPlace");
     tc.getSpec().setVersion(null);

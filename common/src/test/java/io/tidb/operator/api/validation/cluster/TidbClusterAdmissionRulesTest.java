@@ -2,6 +2,7 @@ package io.tidb.operator.api.validation.cluster;
 
 import io.tidb.operator.api.validation.Violation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.TestClusters;
@@ -26,6 +27,33 @@ class TidbClusterAdmissionRulesTest {
     assertEquals(List.of(), rules.validateCreate(tc));
     assertEquals(List.of("spec.pd.baseImage: Required value: must not be empty"),
         TidbClusterValidator.validateCreate(tc).stream().map(Violation::message).toList());
+  }
+
+  /**
+   * A cluster stored under an older operator may use the deprecated {@code image} field and no
+   * version: refused on create today, but the controller keeps reconciling it, as upstream's
+   * controller does (it runs only the always-checked rules).
+   */
+  @Test
+  void storedObjectsAreCheckedWithoutTheCreateOnlyRules() {
+    TidbCluster tc = TestClusters.basic();
+    tc.getSpec().setVersion(null);
+    tc.getSpec().getPd().setBaseImage(null);
+    tc.getSpec().getPd().setVersion(null);
+    tc.getSpec().getPd().setImage("pingcap/pd:v6.5.0");
+    List<String> onCreate = rules.validateCreate(tc).stream().map(Violation::message).toList();
+    assertTrue(onCreate.stream().anyMatch(m -> m.startsWith("spec.pd.image: Forbidden")), onCreate.toString());
+    assertEquals(List.of(), rules.validateStored(tc));
+  }
+
+  @Test
+  void storedObjectsStillFailTheAlwaysCheckedRules() {
+    TidbCluster tc = TestClusters.basic();
+    tc.getSpec().getPd().setImage("pingcap/pd:v6.5.0");
+    tc.getSpec().getTikv().setEvictLeaderTimeout("5 minutes");
+    List<String> stored = rules.validateStored(tc).stream().map(Violation::message).toList();
+    assertEquals(1, stored.size(), stored.toString());
+    assertTrue(stored.get(0).startsWith("spec.tikv.evictLeaderTimeout: Invalid value"), stored.toString());
   }
 
   @Test
