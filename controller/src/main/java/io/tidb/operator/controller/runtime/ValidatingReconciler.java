@@ -37,10 +37,15 @@ import org.slf4j.LoggerFactory;
  *       real errors and the framework retries them with backoff.
  * </ol>
  *
+ * <p>Abstract only because JOSDK reads the resource class from the reconciler's generic
+ * superclass: each controller declares a one-line concrete subclass binding {@code P} and {@code
+ * S} (e.g. {@code TidbClusterReconciler}); all behaviour is here.
+ *
  * @param <P> the custom resource
  * @param <S> its status
  */
-public final class ValidatingReconciler<P extends CustomResource<?, S>, S> implements Reconciler<P> {
+public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
+    implements Reconciler<P> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ValidatingReconciler.class);
 
@@ -58,7 +63,7 @@ public final class ValidatingReconciler<P extends CustomResource<?, S>, S> imple
    * @param name the controller's name: JOSDK's, and the {@code controller} tag of the metrics
    * @param rules the same admission rules the webhook serves
    */
-  public ValidatingReconciler(
+  protected ValidatingReconciler(
       String name,
       AdmissionRules<P> rules,
       StatusAccess<S> statuses,

@@ -53,7 +53,7 @@ public final class TidbClusterController {
   private TidbClusterController() {}
 
   /** The controller as the operator process runs it: PD and TiDB reached over HTTP. */
-  public static ValidatingReconciler<TidbCluster, TidbClusterStatus> create(
+  public static TidbClusterReconciler create(
       ControllerSettings settings, RuntimeServices services, AdmissionRules<TidbCluster> rules) {
     ClusterApiFactory apis = new ClusterApiFactory(settings.endpoints());
     return create(
@@ -65,13 +65,25 @@ public final class TidbClusterController {
   }
 
   /** The controller with a given pipeline and PD/TiDB access (tests use fakes). */
-  public static ValidatingReconciler<TidbCluster, TidbClusterStatus> create(
+  public static TidbClusterReconciler create(
       AdmissionRules<TidbCluster> rules,
       RuntimeServices services,
       ClusterPipeline pipeline,
       Function<TidbCluster, ClusterApi> apis,
       Duration convergingRequeue) {
-    return new ValidatingReconciler<>(
-        NAME, rules, STATUS, new TidbClusterWork(pipeline, apis), services, convergingRequeue);
+    return new TidbClusterReconciler(
+        rules, new TidbClusterWork(pipeline, apis), services, convergingRequeue);
+  }
+
+  /** The runtime's skeleton bound to {@code TidbCluster} (JOSDK reads the type from here). */
+  public static final class TidbClusterReconciler
+      extends ValidatingReconciler<TidbCluster, TidbClusterStatus> {
+    TidbClusterReconciler(
+        AdmissionRules<TidbCluster> rules,
+        TidbClusterWork work,
+        RuntimeServices services,
+        Duration convergingRequeue) {
+      super(NAME, rules, STATUS, work, services, convergingRequeue);
+    }
   }
 }
