@@ -22,7 +22,6 @@ import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
-import io.tidb.operator.controller.tidbcluster.tikv.StoreMembership;
 import io.tidb.operator.controller.tidbcluster.tidb.TidbMembership;
 import java.util.ArrayList;
 import java.util.List;

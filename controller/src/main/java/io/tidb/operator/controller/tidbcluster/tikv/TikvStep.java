@@ -22,7 +22,6 @@ import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
-import io.tidb.operator.controller.tidbcluster.pd.PdMembership;
 import io.tidb.operator.controller.tidbcluster.tikv.StoreMembership;
 import java.io.IOException;
 import java.util.List;
