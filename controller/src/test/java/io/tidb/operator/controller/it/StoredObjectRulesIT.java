@@ -73,7 +73,11 @@ class StoredObjectRulesIT {
           h.admin.apps().statefulSets().inNamespace(h.namespace).withName("legacy-" + c).get();
       assertEquals(
           "pingcap/" + c + ":v6.5.12",
-          sts.getSpec().getTemplate().getSpec().getContainers().get(0).getImage(),
+          sts.getSpec().getTemplate().getSpec().getContainers().stream()
+              .filter(container -> c.equals(container.getName()))
+              .findFirst()
+              .orElseThrow()
+              .getImage(),
           c + " runs the image the stored cluster names");
     }
     assertTrue(
