@@ -19,6 +19,7 @@ import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
 import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
 import io.tidb.operator.controller.tidbcluster.member.ComponentPhase;
@@ -45,6 +46,13 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
   public static final String SCALE_IN_NOT_SUPPORTED = "ScaleInNotSupported";
 
   private static final Logger LOG = LoggerFactory.getLogger(MemberStep.class);
+
+  private final Prerequisite prerequisite;
+
+  /** @param prerequisite what another component must offer before this one starts */
+  protected MemberStep(Prerequisite prerequisite) {
+    this.prerequisite = prerequisite;
+  }
 
   protected abstract Component component();
 
@@ -85,6 +93,11 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
   @Override
   public boolean enabled(TidbCluster cluster) {
     return spec(cluster) != null;
+  }
+
+  @Override
+  public final Optional<String> waitingFor(ClusterContext ctx) {
+    return prerequisite.unmet(ctx);
   }
 
   protected final String statefulSetName(ClusterContext ctx) {

@@ -1,5 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.pd;
 
+import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
+
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 
 import io.tidb.operator.controller.runtime.Conditions;
@@ -67,11 +69,10 @@ public final class PdMembership {
 
   /** PD is synced, has exactly the desired members, and every one is healthy. */
   public static boolean ready(PdStatus status, int desired) {
-    Map<String, PdMember> members = status == null ? null : status.getMembers();
     return status != null
         && Boolean.TRUE.equals(status.getSynced())
-        && (members == null ? 0 : members.size()) == desired
-        && (members == null || members.values().stream().allMatch(m -> Boolean.TRUE.equals(m.getHealth())));
+        && DesiredMembers.exactly(
+            status.getMembers(), desired, m -> Boolean.TRUE.equals(m.getHealth()));
   }
 
   /** Healthy members (own and peers) are a majority of the desired PD replicas. */

@@ -41,6 +41,11 @@ public final class PdStep extends MemberStep<PdStatus> {
   /** Upstream's reason when PD is not healthy. */
   public static final String PD_UNHEALTHY = "PDUnhealthy";
 
+  /** PD starts first: it waits for nothing. */
+  public PdStep() {
+    super(Prerequisite.NONE);
+  }
+
   @Override
   protected Component component() {
     return ClusterAddresses.PD;
@@ -48,10 +53,10 @@ public final class PdStep extends MemberStep<PdStatus> {
 
   @Override
   public ReadyCondition.ReadinessCheck readiness() {
-    return (status, desired) ->
-        PdMembership.ready(status.getPd(), desired)
-            ? Optional.empty()
-            : Optional.of(ReadyCondition.Verdict.notReady(PD_UNHEALTHY, "PD(s) are not healthy"));
+    return ReadyCondition.requiring(
+        (status, desired) -> PdMembership.ready(status.getPd(), desired),
+        PD_UNHEALTHY,
+        "PD(s) are not healthy");
   }
 
   /**

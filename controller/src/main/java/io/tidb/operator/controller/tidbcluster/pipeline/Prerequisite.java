@@ -10,6 +10,9 @@ import java.util.Optional;
 @FunctionalInterface
 public interface Prerequisite {
 
+  /** Nothing to wait for. */
+  Prerequisite NONE = ctx -> Optional.empty();
+
   /** What is still missing, in plain words; empty when met. */
   Optional<String> unmet(ClusterContext ctx);
 }

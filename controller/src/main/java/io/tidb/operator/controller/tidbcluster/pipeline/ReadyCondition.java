@@ -33,6 +33,20 @@ public final class ReadyCondition {
     Optional<Verdict> notReady(TidbClusterStatus status, int desiredReplicas);
   }
 
+  /** What a component's readiness decides on: the status built and its desired member count. */
+  @FunctionalInterface
+  public interface ReadyWhen {
+    boolean test(TidbClusterStatus status, int desiredReplicas);
+  }
+
+  /** A check that fails with {@code reason} and {@code message} unless {@code ready} holds. */
+  public static ReadinessCheck requiring(ReadyWhen ready, String reason, String message) {
+    return (status, desired) ->
+        ready.test(status, desired)
+            ? Optional.empty()
+            : Optional.of(Verdict.notReady(reason, message));
+  }
+
   /**
    * One component the cluster's spec asks for.
    *

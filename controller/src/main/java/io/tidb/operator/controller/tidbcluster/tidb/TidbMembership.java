@@ -1,5 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.tidb;
 
+import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
+
 import io.tidb.operator.controller.runtime.Conditions;
 
 import io.tidb.operator.api.v1alpha1.cluster.TidbMember;
@@ -43,5 +45,13 @@ public final class TidbMembership {
       members.put(s.name(), m);
     }
     status.setMembers(members.isEmpty() ? null : members);
+  }
+
+  /** Exactly the desired servers, every one healthy (absent status counts as no servers). */
+  public static boolean ready(TidbStatus status, int desired) {
+    return DesiredMembers.exactly(
+        status == null ? null : status.getMembers(),
+        desired,
+        m -> Boolean.TRUE.equals(m.getHealth()));
   }
 }

@@ -36,6 +36,14 @@ import java.util.stream.Collectors;
  */
 public final class TidbStep extends MemberStep<TidbStatus> {
 
+  /** Upstream's reason when a TiDB server is not healthy. */
+  public static final String TIDB_UNHEALTHY = "TiDBUnhealthy";
+
+  /** @param tikvAvailable what TiKV must offer before TiDB starts (a store Up) */
+  public TidbStep(Prerequisite tikvAvailable) {
+    super(tikvAvailable);
+  }
+
   @Override
   protected Component component() {
     return TidbObjects.COMPONENT;
@@ -51,34 +59,12 @@ public final class TidbStep extends MemberStep<TidbStatus> {
     return "TiDB";
   }
 
-  /** Upstream's reason when a TiDB server is not healthy. */
-  public static final String TIDB_UNHEALTHY = "TiDBUnhealthy";
-
-  private final Prerequisite tikvAvailable;
-
-  /** @param tikvAvailable what TiKV must offer before TiDB starts (a store Up) */
-  public TidbStep(Prerequisite tikvAvailable) {
-    this.tikvAvailable = tikvAvailable;
-  }
-
-  @Override
-  public Optional<String> waitingFor(ClusterContext ctx) {
-    return tikvAvailable.unmet(ctx);
-  }
-
   @Override
   public ReadyCondition.ReadinessCheck readiness() {
-    return (status, desired) -> {
-      Map<String, TidbMember> members =
-          status.getTidb() == null ? null : status.getTidb().getMembers();
-      boolean ready =
-          (members == null ? 0 : members.size()) == desired
-              && (members == null
-                  || members.values().stream().allMatch(m -> Boolean.TRUE.equals(m.getHealth())));
-      return ready
-          ? Optional.empty()
-          : Optional.of(ReadyCondition.Verdict.notReady(TIDB_UNHEALTHY, "TiDB(s) are not healthy"));
-    };
+    return ReadyCondition.requiring(
+        (status, desired) -> TidbMembership.ready(status.getTidb(), desired),
+        TIDB_UNHEALTHY,
+        "TiDB(s) are not healthy");
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.tikv;
 
+import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
+
 import io.tidb.operator.pd.StoreState;
 
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
@@ -66,7 +68,18 @@ public final class StoreMembership {
   public static boolean anyUp(StoresStatus status) {
     return status != null
         && status.getStores() != null
-        && status.getStores().values().stream().anyMatch(s -> StoreState.UP.stateName().equals(s.getState()));
+        && status.getStores().values().stream().anyMatch(StoreMembership::up);
+  }
+
+  /** The stores are synced, exactly the desired number, and every one is Up. */
+  public static boolean ready(StoresStatus status, int desired) {
+    return status != null
+        && Boolean.TRUE.equals(status.getSynced())
+        && DesiredMembers.exactly(status.getStores(), desired, StoreMembership::up);
+  }
+
+  private static boolean up(TikvStore store) {
+    return StoreState.UP.stateName().equals(store.getState());
   }
 
   private static TikvStore store(ClusterApi.StoreView s, TikvStore before, Instant now) {

@@ -37,7 +37,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class TikvStep extends MemberStep<TikvStatus> {
 
+  /** Upstream's reason when a TiKV store is not Up. */
+  public static final String TIKV_STORE_NOT_UP = "TiKVStoreNotUp";
+
   private static final Logger LOG = LoggerFactory.getLogger(TikvStep.class);
+
+  /** @param pdAvailable what PD must offer before TiKV starts (PD's quorum) */
+  public TikvStep(Prerequisite pdAvailable) {
+    super(pdAvailable);
+  }
 
   @Override
   protected Component component() {
@@ -54,21 +62,6 @@ public final class TikvStep extends MemberStep<TikvStatus> {
     return "TiKV";
   }
 
-  /** Upstream's reason when a TiKV store is not Up. */
-  public static final String TIKV_STORE_NOT_UP = "TiKVStoreNotUp";
-
-  private final Prerequisite pdAvailable;
-
-  /** @param pdAvailable what PD must offer before TiKV starts (PD's quorum) */
-  public TikvStep(Prerequisite pdAvailable) {
-    this.pdAvailable = pdAvailable;
-  }
-
-  @Override
-  public Optional<String> waitingFor(ClusterContext ctx) {
-    return pdAvailable.unmet(ctx);
-  }
-
   /**
    * What TiDB waits for: at least one of this cluster's TiKV stores Up. Met at once when the
    * cluster has no TiKV of its own.
@@ -82,20 +75,10 @@ public final class TikvStep extends MemberStep<TikvStatus> {
 
   @Override
   public ReadyCondition.ReadinessCheck readiness() {
-    return (status, desired) -> {
-      Map<String, TikvStore> stores = status.getTikv() == null ? null : status.getTikv().getStores();
-      boolean ready =
-          status.getTikv() != null
-              && Boolean.TRUE.equals(status.getTikv().getSynced())
-              && (stores == null ? 0 : stores.size()) == desired
-              && (stores == null
-                  || stores.values().stream()
-                      .allMatch(st -> StoreState.UP.stateName().equals(st.getState())));
-      return ready
-          ? Optional.empty()
-          : Optional.of(
-              ReadyCondition.Verdict.notReady(TIKV_STORE_NOT_UP, "TiKV store(s) are not up"));
-    };
+    return ReadyCondition.requiring(
+        (status, desired) -> StoreMembership.ready(status.getTikv(), desired),
+        TIKV_STORE_NOT_UP,
+        "TiKV store(s) are not up");
   }
 
   /** TiKV's stores among PD's: every store not labelled {@code engine=tiflash}. */
