@@ -1,5 +1,6 @@
 package io.tidb.operator.controller.runtime;
 
+import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
@@ -7,8 +8,8 @@ import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tidb.operator.controller.config.ControllerSettings;
-import java.util.List;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The operator process's JOSDK {@link Operator} with every controller of the process registered,
@@ -67,7 +68,7 @@ public final class OperatorRuntime implements AutoCloseable {
     return new OperatorRuntime(operator);
   }
 
-  private static <P extends io.fabric8.kubernetes.client.CustomResource<?, S>, S> void register(
+  private static <P extends CustomResource<?, S>, S> void register(
       Operator operator, ValidatingReconciler<P, S> controller, ControllerSettings settings) {
     operator.register(
         controller,

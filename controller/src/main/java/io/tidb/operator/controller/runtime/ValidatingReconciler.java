@@ -85,10 +85,6 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     return name;
   }
 
-  public Class<P> resourceType() {
-    return rules.resourceType();
-  }
-
   @Override
   public List<EventSource<?, P>> prepareEventSources(EventSourceContext<P> context) {
     return work.eventSources(context);

@@ -140,7 +140,7 @@ public final class DiscoveryObjects {
     List<Volume> volumes = new ArrayList<>();
     if (MemberPods.tlsCluster(tc)) {
       volumes.add(MemberPods.secretVolume("pd-tls",
-          ClusterAddresses.pdClusterTlsSecret(tc)));
+          MemberPods.clusterTlsSecret(tc.getMetadata().getName(), ClusterAddresses.PD)));
       mounts.add(MemberPods.mount("pd-tls", PD_TLS_DIR, true));
       env.add(MemberPods.env(ENV_TLS, "true"));
     }

@@ -11,7 +11,7 @@ public final class Names {
 
   /** {@code <cluster>-<component>}: the StatefulSet, the client Service and the base ConfigMap name. */
   public static String member(String cluster, Component component) {
-    return cluster + "-" + component.label();
+    return component.nameIn(cluster);
   }
 
   /** {@code <cluster>-<component>-peer}: the headless Service that gives pods stable DNS names. */

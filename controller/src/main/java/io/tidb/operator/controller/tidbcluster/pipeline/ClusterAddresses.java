@@ -1,7 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.pipeline;
 
-import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-
 /**
  * The addresses components publish to each other inside one cluster, the way DNS names are a
  * contract: TiKV and TiDB reach PD's client Service, PD reaches the discovery Service. Only what
@@ -22,16 +20,11 @@ public final class ClusterAddresses {
 
   /** {@code <cluster>-pd:2379}: PD's client Service, as TiKV and TiDB are told it. */
   public static String pdClient(String cluster) {
-    return cluster + "-" + PD.label() + ":" + PD_CLIENT_PORT;
+    return PD.nameIn(cluster) + ":" + PD_CLIENT_PORT;
   }
 
   /** {@code <cluster>-discovery}: the discovery Service and Deployment. */
   public static String discoveryName(String cluster) {
-    return cluster + "-" + DISCOVERY.label();
-  }
-
-  /** {@code <cluster>-pd-cluster-secret}: PD's cluster TLS Secret, which discovery mounts too. */
-  public static String pdClusterTlsSecret(TidbCluster tc) {
-    return tc.getMetadata().getName() + "-" + PD.label() + "-cluster-secret";
+    return DISCOVERY.nameIn(cluster);
   }
 }

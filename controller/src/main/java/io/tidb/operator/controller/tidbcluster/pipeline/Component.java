@@ -6,4 +6,10 @@ package io.tidb.operator.controller.tidbcluster.pipeline;
  * ConfigMap, {@code <cluster>-<label>-peer} the headless Service). Each component's package
  * declares its own; those other components address are in {@link ClusterAddresses}.
  */
-public record Component(String label) {}
+public record Component(String label) {
+
+  /** {@code <cluster>-<label>}: the component's StatefulSet (or Deployment), Service and ConfigMap. */
+  public String nameIn(String cluster) {
+    return cluster + "-" + label;
+  }
+}
