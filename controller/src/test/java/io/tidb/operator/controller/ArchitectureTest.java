@@ -214,20 +214,6 @@ class ArchitectureTest {
   // --- names -------------------------------------------------------------------------------
 
   @Test
-  void topLevelClassNamesAreUnique() {
-    classes()
-        .that()
-        .areTopLevelClasses()
-        .and()
-        .doNotHaveSimpleName("package-info")
-        .should(haveASimpleNameNoOtherTopLevelClassHas())
-        .because(
-            "two main types of the same simple name are easy to import by mistake and make stack"
-                + " traces and logs ambiguous (nested types are exempt)")
-        .check(classes);
-  }
-
-  @Test
   void memberAndRuntimeNameNoComponent() {
     var rule = noClasses().that().resideInAnyPackage(MEMBER, RUNTIME).should();
     var named = rule.haveSimpleNameStartingWith(COMPONENT_NAME_PREFIXES.get(0));
@@ -279,42 +265,6 @@ class ArchitectureTest {
       @Override
       public String getDescription() {
         return "component packages " + TIDBCLUSTER + ".* (except " + shared() + ")";
-      }
-    };
-  }
-
-  /** Fails every top-level class whose simple name another checked top-level class has too. */
-  static ArchCondition<JavaClass> haveASimpleNameNoOtherTopLevelClassHas() {
-    return new ArchCondition<>("have a simple name no other top-level class has") {
-      private Map<String, List<String>> namesakes = Map.of();
-
-      @Override
-      public void init(Collection<JavaClass> all) {
-        namesakes =
-            all.stream()
-                .collect(
-                    Collectors.groupingBy(
-                        JavaClass::getSimpleName,
-                        TreeMap::new,
-                        Collectors.mapping(JavaClass::getName, Collectors.toList())));
-      }
-
-      @Override
-      public void check(JavaClass item, ConditionEvents events) {
-        List<String> same = namesakes.getOrDefault(item.getSimpleName(), List.of());
-        boolean unique = same.size() <= 1;
-        String others =
-            same.stream()
-                .filter(n -> !n.equals(item.getName()))
-                .sorted()
-                .collect(Collectors.joining(", "));
-        events.add(
-            new SimpleConditionEvent(
-                item,
-                unique,
-                unique
-                    ? item.getName() + " has a unique simple name"
-                    : item.getName() + " shares its simple name with " + others));
       }
     };
   }
