@@ -1,12 +1,7 @@
 package io.tidb.operator.controller;
 
-import io.tidb.operator.controller.runtime.OperatorRuntime;
-import io.tidb.operator.controller.runtime.RuntimeServices;
-import io.tidb.operator.controller.runtime.ValidatingReconciler;
-import io.tidb.operator.controller.tidbcluster.TidbClusterController;
-import io.micrometer.core.instrument.MeterRegistry;
-
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -16,8 +11,12 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
-import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryMain;
 import io.tidb.operator.controller.http.OperatorHttpServer;
+import io.tidb.operator.controller.runtime.OperatorRuntime;
+import io.tidb.operator.controller.runtime.RuntimeServices;
+import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import io.tidb.operator.controller.tidbcluster.TidbClusterController;
+import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryMain;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -33,9 +32,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The controller image's entry point. Without a subcommand it runs the operator; {@code

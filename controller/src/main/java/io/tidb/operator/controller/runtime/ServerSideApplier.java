@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.RecentOperationCacheFiller;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
-import io.tidb.operator.controller.runtime.ReconcileMetrics;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;

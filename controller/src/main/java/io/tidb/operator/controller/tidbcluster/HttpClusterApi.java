@@ -1,9 +1,8 @@
 package io.tidb.operator.controller.tidbcluster;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi.MemberHealth;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi.StoreView;
-
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.pd.PdApiException;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientException;

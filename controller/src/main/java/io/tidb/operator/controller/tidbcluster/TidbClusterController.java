@@ -2,9 +2,9 @@ package io.tidb.operator.controller.tidbcluster;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.tidb.operator.api.ApiObjects;
-import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.StatusAccess;

@@ -1,18 +1,18 @@
 package io.tidb.operator.controller.bench;
 
-import io.tidb.operator.testsupport.LoopbackPorts;
-import io.tidb.operator.testsupport.ProcessMemory;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.pdsim.KubernetesPodSource;
 import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.SimulatedClusters;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.LocalControlPlane;
+import io.tidb.operator.testsupport.LoopbackPorts;
+import io.tidb.operator.testsupport.ProcessMemory;
 import io.tidb.operator.testsupport.ProjectCrds;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import io.tidb.operator.testsupport.TestNamespaces;
-import io.tidb.operator.api.ApiObjects;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

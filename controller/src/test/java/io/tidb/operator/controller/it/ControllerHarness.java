@@ -1,7 +1,5 @@
 package io.tidb.operator.controller.it;
 
-import io.tidb.operator.controller.ControllerMain;
-
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -10,11 +8,11 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
-import io.tidb.operator.controller.runtime.OperatorRuntime;
+import io.tidb.operator.controller.ControllerMain;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
+import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.ReconcileMetrics;
 import io.tidb.operator.pdsim.KubernetesPodSource;
 import io.tidb.operator.pdsim.PdSimulatorServer;
@@ -26,7 +24,6 @@ import io.tidb.operator.testsupport.TestNamespaces;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

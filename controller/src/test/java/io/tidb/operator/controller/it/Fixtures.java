@@ -20,7 +20,10 @@ final class Fixtures {
     return example("basic-tidb-cluster.yaml", name);
   }
 
-  /** A cluster the validator refuses: a malformed TiKV duration (and no version, which only the create rules refuse). */
+  /**
+   * A cluster the validator refuses: a malformed TiKV duration (and no version, which only the
+   * create rules refuse).
+   */
   static TidbCluster invalid(String name) {
     TidbCluster tc = small(name, "InPlace");
     tc.getSpec().setVersion(null);

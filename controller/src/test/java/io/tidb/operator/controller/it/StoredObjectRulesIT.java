@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A cluster stored under an older operator, the way upstream users wrote them: full {@code image}
  * fields beside {@code spec.version} (the CRD defaults {@code baseImage}, which then takes
- * precedence, exactly as in upstream, so the pods run {@code pingcap/<component>:<version>}). The webhook refuses that on create today, but the controller
- * runs only the stored-object rules, so it keeps reconciling such a cluster (as upstream does)
+ * precedence, exactly as in upstream, so the pods run {@code pingcap/<component>:<version>}). The
+ * webhook refuses that on create today, but the controller runs only the stored-object rules, so it keeps reconciling such a cluster (as upstream does)
  * instead of marking it {@code Valid=False} and leaving it alone. Here it is stored directly,
  * without the webhook, as it would be after an operator upgrade.
  */

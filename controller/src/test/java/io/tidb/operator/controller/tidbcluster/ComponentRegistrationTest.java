@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
@@ -127,7 +127,7 @@ class ComponentRegistrationTest {
 
   @Test
   void aRegisteredComponentAppliesItsObjectsAndDecidesReady() throws Exception {
-    WidgetStep widget = new WidgetStep(ctx -> Optional.empty());
+    WidgetStep widget = new WidgetStep(Prerequisite.NONE);
     TidbCluster tc = cluster();
     TidbClusterStatus status = new TidbClusterStatus();
 

@@ -1,16 +1,15 @@
 package io.tidb.operator.controller.tidbcluster;
 
-import io.tidb.operator.controller.fixtures.TestClusters;
-import io.tidb.operator.controller.tidbcluster.pd.PdObjects;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
-import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tidb.operator.api.config.TomlConfig;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.fixtures.TestClusters;
+import io.tidb.operator.controller.tidbcluster.pd.PdObjects;
+import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
+import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

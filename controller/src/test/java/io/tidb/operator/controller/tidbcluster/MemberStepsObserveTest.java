@@ -1,18 +1,5 @@
 package io.tidb.operator.controller.tidbcluster;
 
-import io.tidb.operator.controller.fixtures.ClusterContexts;
-import io.tidb.operator.controller.fixtures.FakeClusterApi;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-import io.tidb.operator.controller.tidbcluster.pd.PdStep;
-import io.tidb.operator.controller.tidbcluster.tikv.TikvStep;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
-
-import io.tidb.operator.controller.tidbcluster.pd.PdStep;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
-import io.tidb.operator.controller.tidbcluster.tikv.TikvStep;
-
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -28,12 +15,17 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.fixtures.ClusterContexts;
+import io.tidb.operator.controller.fixtures.FakeClusterApi;
 import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi.MemberHealth;
+import io.tidb.operator.controller.tidbcluster.pd.PdStep;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi.StoreView;
-import java.io.IOException;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
+import io.tidb.operator.controller.tidbcluster.tikv.TikvStep;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -140,7 +132,8 @@ class MemberStepsObserveTest {
     ClusterContext ctx = context(new FakeOwnedObjects().add(sts("basic-tikv", "tikv", "i", 3)), endpoints);
     new TikvStep(new PdStep().quorum()).observe(ctx);
     assertFalse(ctx.status().getTikv().getBootStrapped());
-    assertTrue(new TidbStep(new TikvStep(c -> Optional.empty()).anyStoreUp()).waitingFor(ctx).orElseThrow().contains("TiKV"));
+    TidbStep tidb = new TidbStep(new TikvStep(Prerequisite.NONE).anyStoreUp());
+    assertTrue(tidb.waitingFor(ctx).orElseThrow().contains("TiKV"));
 
     endpoints.stores =
         Optional.of(
@@ -151,7 +144,7 @@ class MemberStepsObserveTest {
     assertTrue(ctx.status().getTikv().getBootStrapped());
     assertEquals(1, ctx.status().getTikv().getStores().size());
     assertEquals("Normal", ctx.status().getTikv().getPhase());
-    assertTrue(new TidbStep(new TikvStep(c -> Optional.empty()).anyStoreUp()).waitingFor(ctx).isEmpty());
+    assertTrue(tidb.waitingFor(ctx).isEmpty());
   }
 
   @Test
@@ -171,7 +164,7 @@ class MemberStepsObserveTest {
                     .endSpec()
                     .build());
     ClusterContext ctx = context(owned, endpoints);
-    new TidbStep(new TikvStep(c -> Optional.empty()).anyStoreUp()).observe(ctx);
+    new TidbStep(new TikvStep(Prerequisite.NONE).anyStoreUp()).observe(ctx);
     var members = ctx.status().getTidb().getMembers();
     assertTrue(members.get("basic-tidb-0").getHealth());
     assertEquals("kwok-node-0", members.get("basic-tidb-0").getNode());

@@ -1,17 +1,5 @@
 package io.tidb.operator.controller.tidbcluster;
 
-import io.tidb.operator.controller.tidbcluster.member.ComponentPhase;
-import io.tidb.operator.controller.tidbcluster.pd.PdStep;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
-import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition.Observed;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
-import io.tidb.operator.controller.tidbcluster.tikv.TikvStep;
-
-import io.tidb.operator.controller.tidbcluster.member.ComponentPhaseTest;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
-import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,8 +11,15 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbMember;
 import io.tidb.operator.api.v1alpha1.cluster.TidbStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
+import io.tidb.operator.controller.tidbcluster.member.ComponentPhase;
+import io.tidb.operator.controller.tidbcluster.member.ComponentPhaseTest;
+import io.tidb.operator.controller.tidbcluster.pd.PdStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition.Observed;
+import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
+import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
+import io.tidb.operator.controller.tidbcluster.tikv.TikvStep;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,8 +29,8 @@ import org.junit.jupiter.api.Test;
 class ReadyConditionTest {
 
   private static final PdStep PD = new PdStep();
-  private static final TikvStep TIKV = new TikvStep(ctx -> Optional.empty());
-  private static final TidbStep TIDB = new TidbStep(ctx -> Optional.empty());
+  private static final TikvStep TIKV = new TikvStep(Prerequisite.NONE);
+  private static final TidbStep TIDB = new TidbStep(Prerequisite.NONE);
 
   private static final StatefulSet SETTLED = ComponentPhaseTest.sts(1, 1, "r", "r", 1, 1);
 

@@ -1,18 +1,16 @@
 package io.tidb.operator.controller.tidbcluster;
 
-import io.tidb.operator.controller.fixtures.TestClusters;
-import io.tidb.operator.controller.fixtures.Golden;
-import io.tidb.operator.controller.tidbcluster.pd.PdObjects;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
-import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
-
-import io.tidb.operator.controller.fixtures.ScriptRunner;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.fixtures.Golden;
+import io.tidb.operator.controller.fixtures.ScriptRunner;
+import io.tidb.operator.controller.fixtures.TestClusters;
+import io.tidb.operator.controller.tidbcluster.pd.PdObjects;
+import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
+import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,5 @@
 package io.tidb.operator.webhook.bench;
 
-import io.tidb.operator.testsupport.LoopbackPorts;
-import io.tidb.operator.testsupport.ProcessMemory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,6 +12,8 @@ import io.tidb.operator.certs.KeyStores;
 import io.tidb.operator.certs.Pem;
 import io.tidb.operator.certs.ServingCertificate;
 import io.tidb.operator.certs.ServingNames;
+import io.tidb.operator.testsupport.LoopbackPorts;
+import io.tidb.operator.testsupport.ProcessMemory;
 import io.tidb.operator.webhook.AdmissionOperation;
 import io.tidb.operator.webhook.AdmissionReviewCodec;
 import io.tidb.operator.webhook.AdmissionRulesRegistry;

@@ -1,6 +1,5 @@
 package io.tidb.operator.api.v1alpha1.cluster;
 
-import io.tidb.operator.api.v1alpha1.shared.TidbClusterRef;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -14,6 +13,7 @@ import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.PodDNSConfig;
 import io.fabric8.kubernetes.api.model.PodSecurityContext;
 import io.fabric8.kubernetes.api.model.Toleration;
+import io.tidb.operator.api.v1alpha1.shared.TidbClusterRef;
 import java.util.List;
 import java.util.Map;
 import lombok.EqualsAndHashCode;

@@ -1,6 +1,5 @@
 package io.tidb.operator.api.v1alpha1.cluster;
 
-import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -9,6 +8,7 @@ import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.kubernetes.api.model.ServicePort;
+import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
 import java.util.List;
 import lombok.EqualsAndHashCode;
 import lombok.Getter;

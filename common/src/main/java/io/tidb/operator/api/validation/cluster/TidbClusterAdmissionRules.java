@@ -1,12 +1,12 @@
 package io.tidb.operator.api.validation.cluster;
 
-import io.tidb.operator.api.validation.AdmissionRules;
-import io.tidb.operator.api.validation.Violation;
 import io.tidb.operator.api.defaulting.cluster.TidbClusterDefaulter;
-import io.tidb.operator.api.v1alpha1.cluster.Components;
 import io.tidb.operator.api.v1alpha1.cluster.Components.Member;
+import io.tidb.operator.api.v1alpha1.cluster.Components;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
 import java.util.ArrayList;
 import java.util.List;
 

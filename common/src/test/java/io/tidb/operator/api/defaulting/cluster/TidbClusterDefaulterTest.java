@@ -1,6 +1,5 @@
 package io.tidb.operator.api.defaulting.cluster;
 
-import io.tidb.operator.api.CompatExamples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.CompatExamples.Example;
+import io.tidb.operator.api.CompatExamples;
 import io.tidb.operator.api.TestClusters;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;

@@ -1,6 +1,5 @@
 package io.tidb.operator.api.validation.cluster;
 
-import io.tidb.operator.api.validation.Violation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -8,6 +7,7 @@ import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.TestClusters;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.validation.Violation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,22 +1,21 @@
 package io.tidb.operator.api.validation.cluster;
 
-import io.tidb.operator.api.validation.Violation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.tidb.operator.api.TestClusters;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
+import io.tidb.operator.api.v1alpha1.cluster.PumpSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
 import io.tidb.operator.api.v1alpha1.cluster.StorageClaim;
 import io.tidb.operator.api.v1alpha1.cluster.StorageVolume;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
-import io.tidb.operator.api.v1alpha1.cluster.PumpSpec;
-import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
+import io.tidb.operator.api.validation.Violation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -3,7 +3,6 @@ package io.tidb.operator.controller.tidbcluster.discovery;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryObjects;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
 import java.net.InetSocketAddress;
@@ -12,11 +11,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The discovery mode of the operator image: its entry point run with the {@code discovery}

@@ -1,15 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.discovery;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-import io.tidb.operator.controller.tidbcluster.member.Containers;
-import io.tidb.operator.controller.tidbcluster.member.Labels;
-import io.tidb.operator.controller.tidbcluster.member.MemberPods;
-import io.tidb.operator.controller.tidbcluster.member.Names;
-import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
-import io.tidb.operator.controller.tidbcluster.member.PodSettings;
-
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -34,6 +24,12 @@ import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.DiscoverySpec;
 import io.tidb.operator.api.v1alpha1.cluster.ProbeSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.tidbcluster.member.Containers;
+import io.tidb.operator.controller.tidbcluster.member.Labels;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
+import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
+import io.tidb.operator.controller.tidbcluster.member.PodSettings;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -220,7 +216,8 @@ public final class DiscoveryObjects {
     if (spec == null) {
       return null;
     }
-    ProbeBuilder b = new ProbeBuilder().withNewTcpSocket().withPort(new IntOrString(ClusterAddresses.DISCOVERY_PORT)).endTcpSocket();
+    ProbeBuilder b = new ProbeBuilder()
+        .withNewTcpSocket().withPort(new IntOrString(ClusterAddresses.DISCOVERY_PORT)).endTcpSocket();
     if (spec.getInitialDelaySeconds() != null) {
       b.withInitialDelaySeconds(spec.getInitialDelaySeconds());
     }

@@ -1,7 +1,6 @@
 package io.tidb.operator.controller.tidbcluster.discovery;
 
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryObjects;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;

@@ -1,9 +1,8 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

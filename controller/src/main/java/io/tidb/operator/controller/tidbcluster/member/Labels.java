@@ -1,9 +1,8 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-
-import io.tidb.operator.controller.runtime.OwnedEventSources;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.tidb.operator.controller.runtime.OwnedEventSources;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;

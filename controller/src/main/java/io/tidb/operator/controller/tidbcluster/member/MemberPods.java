@@ -1,7 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -41,6 +39,7 @@ import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ProbeSpec;
 import io.tidb.operator.api.v1alpha1.cluster.StorageVolume;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
@@ -13,18 +11,14 @@ import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.runtime.ApplyOutcome;
-import io.tidb.operator.controller.runtime.OwnedFieldsMatcher;
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
-import io.tidb.operator.controller.tidbcluster.member.Names;
-import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
-import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
-import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
-import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
-import io.tidb.operator.controller.tidbcluster.member.ComponentPhase;
 import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.runtime.OwnedFieldsMatcher;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
+import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,7 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.PodDNSConfig;
@@ -12,6 +10,7 @@ import io.fabric8.kubernetes.api.model.TopologySpreadConstraintBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentSpec;
 import io.tidb.operator.api.v1alpha1.cluster.SpreadConstraint;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,13 +1,10 @@
 package io.tidb.operator.controller.tidbcluster.pd;
 
-import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
-
-import io.tidb.operator.controller.runtime.Conditions;
-
 import io.tidb.operator.api.v1alpha1.cluster.PdMember;
 import io.tidb.operator.api.v1alpha1.cluster.PdStatus;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

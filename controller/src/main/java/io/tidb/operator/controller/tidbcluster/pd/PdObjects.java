@@ -1,19 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.pd;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-
-import io.tidb.operator.controller.tidbcluster.member.Images;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
-import io.tidb.operator.controller.tidbcluster.member.Labels;
-import io.tidb.operator.controller.tidbcluster.member.MemberPods;
-import io.tidb.operator.controller.tidbcluster.member.Names;
-import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
-
-import io.tidb.operator.controller.tidbcluster.member.PodSettings;
-import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -28,8 +14,17 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ServiceRef;
-import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
+import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
+import io.tidb.operator.controller.tidbcluster.member.Images;
+import io.tidb.operator.controller.tidbcluster.member.Labels;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
+import io.tidb.operator.controller.tidbcluster.member.Names;
+import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
+import io.tidb.operator.controller.tidbcluster.member.PodSettings;
+import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,10 +1,8 @@
 package io.tidb.operator.controller.tidbcluster.pd;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 
 /**
  * The PD start script, rendered from plain parameters.

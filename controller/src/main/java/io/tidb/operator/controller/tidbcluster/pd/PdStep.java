@@ -1,13 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.pd;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
-
-import io.tidb.operator.controller.tidbcluster.member.MemberStep;
-
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -16,13 +8,15 @@ import io.tidb.operator.api.v1alpha1.cluster.PdStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.runtime.ApplyOutcome;
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-import io.tidb.operator.controller.tidbcluster.pd.PdObjects;
+import io.tidb.operator.controller.tidbcluster.member.MemberStep;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
-import io.tidb.operator.controller.tidbcluster.pd.PdMembership;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;

@@ -1,11 +1,9 @@
 package io.tidb.operator.controller.tidbcluster.tidb;
 
-import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
-
-import io.tidb.operator.controller.runtime.Conditions;
-
 import io.tidb.operator.api.v1alpha1.cluster.TidbMember;
 import io.tidb.operator.api.v1alpha1.cluster.TidbStatus;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

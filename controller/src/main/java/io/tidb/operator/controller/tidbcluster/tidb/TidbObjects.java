@@ -1,20 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.tidb;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-
-import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
-import io.tidb.operator.controller.tidbcluster.member.Images;
-import io.tidb.operator.controller.tidbcluster.member.LogTailers;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-import io.tidb.operator.controller.tidbcluster.member.Labels;
-import io.tidb.operator.controller.tidbcluster.member.MemberPods;
-import io.tidb.operator.controller.tidbcluster.member.Names;
-import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
-
-import io.tidb.operator.controller.tidbcluster.member.PodSettings;
-import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -37,6 +22,17 @@ import io.tidb.operator.api.v1alpha1.cluster.CustomizedStartupProbe;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbServiceSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbSpec;
+import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
+import io.tidb.operator.controller.tidbcluster.member.Images;
+import io.tidb.operator.controller.tidbcluster.member.Labels;
+import io.tidb.operator.controller.tidbcluster.member.LogTailers;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
+import io.tidb.operator.controller.tidbcluster.member.Names;
+import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
+import io.tidb.operator.controller.tidbcluster.member.PodSettings;
+import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -203,7 +199,8 @@ public final class TidbObjects {
     }
     if (tlsClient(tidb)) {
       mounts.add(MemberPods.mount(SERVER_TLS_VOLUME, SERVER_TLS_DIR, true));
-      volumes.add(MemberPods.secretVolume(SERVER_TLS_VOLUME, Names.member(cluster, TidbObjects.COMPONENT) + "-server-secret"));
+      volumes.add(MemberPods.secretVolume(
+          SERVER_TLS_VOLUME, Names.member(cluster, COMPONENT) + "-server-secret"));
     }
     List<PersistentVolumeClaim> claims = new ArrayList<>();
     List<VolumeMount> storageMounts = new ArrayList<>();

@@ -1,9 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.tidb;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
-
 import java.util.List;
 
 /**

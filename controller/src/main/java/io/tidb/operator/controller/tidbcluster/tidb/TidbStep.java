@@ -1,13 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.tidb;
 
-import io.tidb.operator.api.v1alpha1.cluster.TidbMember;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
-
-import io.tidb.operator.controller.tidbcluster.member.MemberStep;
-
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -17,12 +9,13 @@ import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbStatus;
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.member.MemberStep;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbMembership;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,15 +1,11 @@
 package io.tidb.operator.controller.tidbcluster.tikv;
 
-import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
-
-import io.tidb.operator.pd.StoreState;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
-
-import io.tidb.operator.controller.runtime.Conditions;
-
 import io.tidb.operator.api.v1alpha1.cluster.StoresStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.pd.StoreState;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

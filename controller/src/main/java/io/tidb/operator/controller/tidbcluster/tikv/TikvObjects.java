@@ -1,17 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.tikv;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
-import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
-import io.tidb.operator.controller.tidbcluster.member.Images;
-import io.tidb.operator.controller.tidbcluster.member.LogTailers;
-import io.tidb.operator.controller.tidbcluster.member.MemberPods;
-import io.tidb.operator.controller.tidbcluster.member.Names;
-
-import io.tidb.operator.controller.tidbcluster.member.PodSettings;
-import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
@@ -27,6 +15,15 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
+import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
+import io.tidb.operator.controller.tidbcluster.member.Images;
+import io.tidb.operator.controller.tidbcluster.member.LogTailers;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
+import io.tidb.operator.controller.tidbcluster.member.Names;
+import io.tidb.operator.controller.tidbcluster.member.PodSettings;
+import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

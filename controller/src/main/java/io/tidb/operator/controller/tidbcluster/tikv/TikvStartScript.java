@@ -1,6 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.tikv;
 
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
 

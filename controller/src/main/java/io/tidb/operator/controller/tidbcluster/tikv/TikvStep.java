@@ -1,14 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.tikv;
 
-import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
-import io.tidb.operator.pd.StoreState;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
-
-import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
-
-import io.tidb.operator.controller.tidbcluster.member.MemberStep;
-
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -17,15 +8,15 @@ import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStatus;
-import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.member.MemberStep;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
-import io.tidb.operator.controller.tidbcluster.tikv.StoreMembership;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

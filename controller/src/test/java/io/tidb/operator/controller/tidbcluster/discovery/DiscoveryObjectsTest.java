@@ -1,11 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.discovery;
 
-import io.tidb.operator.controller.fixtures.TestClusters;
-import io.tidb.operator.controller.tidbcluster.member.Labels;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-
-import io.tidb.operator.controller.fixtures.Golden;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +9,10 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.fixtures.Golden;
+import io.tidb.operator.controller.fixtures.TestClusters;
+import io.tidb.operator.controller.tidbcluster.member.Labels;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;

@@ -1,13 +1,12 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
-import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

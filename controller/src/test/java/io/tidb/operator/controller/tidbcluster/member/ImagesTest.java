@@ -1,11 +1,10 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
 import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import org.junit.jupiter.api.Test;
 
 class ImagesTest {

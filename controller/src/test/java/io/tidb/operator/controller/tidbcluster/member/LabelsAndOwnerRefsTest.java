@@ -1,15 +1,14 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
-import io.tidb.operator.controller.fixtures.TestClusters;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
-import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
-import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.fixtures.TestClusters;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.tidb.TidbObjects;
+import io.tidb.operator.controller.tidbcluster.tikv.TikvObjects;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

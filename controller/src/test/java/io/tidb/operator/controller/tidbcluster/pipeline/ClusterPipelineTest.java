@@ -1,11 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.pipeline;
 
-import io.tidb.operator.controller.fixtures.ClusterContexts;
-import io.tidb.operator.controller.fixtures.FakeClusterApi;
-
-import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
-import io.tidb.operator.controller.runtime.StepFailedException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -15,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
-import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.controller.fixtures.ClusterContexts;
+import io.tidb.operator.controller.fixtures.FakeClusterApi;
+import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
+import io.tidb.operator.controller.runtime.StepFailedException;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.tikv;
 
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

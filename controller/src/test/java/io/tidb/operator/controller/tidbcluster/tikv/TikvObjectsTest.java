@@ -1,9 +1,5 @@
 package io.tidb.operator.controller.tidbcluster.tikv;
 
-import io.tidb.operator.controller.fixtures.TestClusters;
-import io.tidb.operator.controller.fixtures.Golden;
-import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +12,9 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.fixtures.Golden;
+import io.tidb.operator.controller.fixtures.TestClusters;
+import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
