@@ -18,7 +18,6 @@ import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
 import io.tidb.operator.controller.fixtures.RecordingEventRecorder;
 import io.tidb.operator.controller.runtime.ResourceContext;
 import io.tidb.operator.controller.runtime.WorkOutcome;
-import io.tidb.operator.controller.tidbcluster.member.ComponentPhaseTest;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
@@ -42,7 +41,7 @@ class ComponentRegistrationTest {
 
   private static final Component WIDGET = new Component("widget");
 
-  /** The test's component: a ConfigMap, a StatefulSet it pretends runs, and its own health. */
+  /** The test's component: a ConfigMap, a StatefulSet it reports up to date, its own health. */
   private static final class WidgetStep implements ComponentStep {
     private final Prerequisite prerequisite;
     boolean healthy;
@@ -68,18 +67,13 @@ class ComponentRegistrationTest {
 
     @Override
     public void observe(ClusterContext ctx) {
-      StatefulSet settled = ComponentPhaseTest.sts(1, 1, "r", "r", 1, 1);
       ctx.observed(
           new ReadyCondition.Observed(
               WIDGET,
               1,
-              Optional.of(settled),
               true,
-              (status, desired) ->
-                  healthy
-                      ? Optional.empty()
-                      : Optional.of(
-                          ReadyCondition.Verdict.notReady("WidgetUnhealthy", "widget is down"))));
+              ReadyCondition.requiring(
+                  (status, desired) -> healthy, "WidgetUnhealthy", "widget is down")));
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TikvStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
 import io.tidb.operator.controller.tidbcluster.member.ComponentPhase;
 import io.tidb.operator.controller.tidbcluster.member.ComponentPhaseTest;
+import io.tidb.operator.controller.tidbcluster.member.MemberStep;
 import io.tidb.operator.controller.tidbcluster.pd.PdStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
@@ -42,13 +43,10 @@ class ReadyConditionTest {
   }
 
   private static Observed observed(
-      io.tidb.operator.controller.tidbcluster.member.MemberStep<?> step,
-      int desired,
-      Optional<StatefulSet> sts) {
+      MemberStep<?> step, int desired, Optional<StatefulSet> sts) {
     return new Observed(
-        new io.tidb.operator.controller.tidbcluster.pipeline.Component(step.name()),
+        new Component(step.name()),
         desired,
-        sts,
         sts.map(ComponentPhase::isUpToDate).orElse(false),
         step.readiness());
   }

@@ -132,7 +132,6 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     return new ReadyCondition.Observed(
         component(),
         plan.destination(),
-        sts,
         sts.map(ComponentPhase::isUpToDate).orElse(false),
         readiness());
   }

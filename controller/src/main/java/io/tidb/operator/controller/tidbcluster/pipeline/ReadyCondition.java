@@ -51,13 +51,12 @@ public final class ReadyCondition {
    * One component the cluster's spec asks for.
    *
    * @param desiredReplicas how many members it should have (what the operator applied)
-   * @param statefulSet its StatefulSet as cached, if it has one
-   * @param statefulSetUpToDate whether that StatefulSet has rolled out its current revision
+   * @param statefulSetUpToDate whether its StatefulSet exists and has rolled out its current
+   *     revision
    */
   public record Observed(
       Component component,
       int desiredReplicas,
-      Optional<StatefulSet> statefulSet,
       boolean statefulSetUpToDate,
       ReadinessCheck readiness) {}
 
