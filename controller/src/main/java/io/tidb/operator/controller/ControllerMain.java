@@ -151,6 +151,18 @@ public final class ControllerMain implements Callable<Integer> {
   String tidbStatusUrlTemplate;
 
   @Option(
+      names = "--pd-member-url-template",
+      defaultValue =
+          "${env:PD_MEMBER_URL_TEMPLATE:-"
+              + ComponentUrls.DEFAULT_PD_MEMBER_URL_TEMPLATE
+              + "}",
+      description =
+          "Base URL of one PD member's own API, asked whether the member is ready during an"
+              + " upgrade; placeholders {name}, {namespace}, {svc}, {domain}, {member} (default"
+              + " ${DEFAULT-VALUE}). Env PD_MEMBER_URL_TEMPLATE.")
+  String pdMemberUrlTemplate;
+
+  @Option(
       names = "--pd-timeout-seconds",
       defaultValue = "${env:PD_TIMEOUT_SECONDS:-5}",
       description = "Timeout of each PD and TiDB request (default ${DEFAULT-VALUE}).")
@@ -205,7 +217,10 @@ public final class ControllerMain implements Callable<Integer> {
         election,
         new InetSocketAddress(bindAddress, port),
         new ComponentUrls(
-            pdUrlTemplate, tidbStatusUrlTemplate, Duration.ofSeconds(pdTimeoutSeconds)),
+            pdUrlTemplate,
+            tidbStatusUrlTemplate,
+            pdMemberUrlTemplate,
+            Duration.ofSeconds(pdTimeoutSeconds)),
         discoveryImage,
         identity == null || identity.isBlank() ? hostName() : identity);
   }
@@ -283,6 +298,7 @@ public final class ControllerMain implements Callable<Integer> {
     RuntimeServices services =
         RuntimeServices.create(client, registry, settings.identity(), Clock.systemUTC());
     return List.of(
-        TidbClusterController.create(settings, services, new TidbClusterAdmissionRules()));
+        TidbClusterController.create(
+            settings, services, new TidbClusterAdmissionRules(), client));
   }
 }

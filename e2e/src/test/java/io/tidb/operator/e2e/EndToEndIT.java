@@ -125,7 +125,8 @@ class EndToEndIT {
         "--leader-election", "--leader-election-namespace=" + operatorNs, "--leader-election-lease=" + controllerName,
         "--identity=e2e-controller",
         "--pd-url-template=" + pdTemplates.get("pd-url-template"),
-        "--tidb-status-url-template=" + pdTemplates.get("tidb-status-url-template")),
+        "--tidb-status-url-template=" + pdTemplates.get("tidb-status-url-template"),
+        "--pd-member-url-template=" + pdTemplates.get("pd-member-url-template")),
         Map.of("KUBECONFIG", Kubeconfigs.forServiceAccount(client, access.kubeConfigYaml(), operatorNs, controllerName).toString()));
   }
 

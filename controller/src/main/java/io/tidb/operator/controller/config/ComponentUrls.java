@@ -18,28 +18,59 @@ import java.util.Objects;
  * @param pdUrlTemplate base URL of PD's API; default {@value #DEFAULT_PD_URL_TEMPLATE}
  * @param tidbStatusUrlTemplate base URL of one TiDB's status port; default {@value
  *     #DEFAULT_TIDB_STATUS_URL_TEMPLATE}
+ * @param pdMemberUrlTemplate base URL of one PD member's own API (its {@code /pd/api/v2/ready}),
+ *     with {@code {member}} for the member name; default {@value
+ *     #DEFAULT_PD_MEMBER_URL_TEMPLATE}
  * @param timeout per-request timeout (upstream: 5 s)
  */
 public record ComponentUrls(
-    String pdUrlTemplate, String tidbStatusUrlTemplate, Duration timeout) {
+    String pdUrlTemplate,
+    String tidbStatusUrlTemplate,
+    String pdMemberUrlTemplate,
+    Duration timeout) {
 
   public static final String DEFAULT_PD_URL_TEMPLATE = "http://{name}-pd.{namespace}{svc}:2379";
   public static final String DEFAULT_TIDB_STATUS_URL_TEMPLATE =
       "http://{pod}.{name}-tidb-peer.{namespace}{svc}:10080";
+  public static final String DEFAULT_PD_MEMBER_URL_TEMPLATE =
+      "http://{member}.{name}-pd-peer.{namespace}.svc{domain}:2379";
 
   private static final List<String> PD_PLACEHOLDERS = List.of("{name}", "{namespace}", "{svc}");
   private static final List<String> TIDB_PLACEHOLDERS =
       List.of("{name}", "{namespace}", "{svc}", "{pod}");
+  private static final List<String> MEMBER_PLACEHOLDERS =
+      List.of("{name}", "{namespace}", "{svc}", "{domain}", "{member}");
 
   public ComponentUrls {
     Objects.requireNonNull(timeout, "timeout");
     checkTemplate("--pd-url-template", pdUrlTemplate, PD_PLACEHOLDERS);
     checkTemplate("--tidb-status-url-template", tidbStatusUrlTemplate, TIDB_PLACEHOLDERS);
+    checkTemplate("--pd-member-url-template", pdMemberUrlTemplate, MEMBER_PLACEHOLDERS);
+  }
+
+  /** PD and TiDB templates given, the PD member template at its default. */
+  public ComponentUrls(String pdUrlTemplate, String tidbStatusUrlTemplate, Duration timeout) {
+    this(pdUrlTemplate, tidbStatusUrlTemplate, DEFAULT_PD_MEMBER_URL_TEMPLATE, timeout);
   }
 
   public static ComponentUrls defaults() {
     return new ComponentUrls(
         DEFAULT_PD_URL_TEMPLATE, DEFAULT_TIDB_STATUS_URL_TEMPLATE, Duration.ofSeconds(5));
+  }
+
+  /**
+   * One PD member's own URL. {@code {domain}} is empty or {@code .<clusterDomain>} (the member's
+   * host always has {@code .svc}).
+   */
+  public URI pdMemberUrl(String namespace, String name, String clusterDomain, String member) {
+    String domain = clusterDomain == null || clusterDomain.isBlank() ? "" : "." + clusterDomain;
+    return URI.create(
+        fill(
+            pdMemberUrlTemplate,
+            namespace,
+            name,
+            clusterDomain,
+            Map.of("{member}", member, "{domain}", domain)));
   }
 
   /** PD's base URL for one cluster. */
@@ -89,7 +120,14 @@ public record ComponentUrls(
     }
     URI uri;
     try {
-      uri = URI.create(fill(template, "ns", "tc", "", Map.of("{pod}", "tc-tidb-0")));
+      uri =
+          URI.create(
+              fill(
+                  template,
+                  "ns",
+                  "tc",
+                  "",
+                  Map.of("{pod}", "tc-tidb-0", "{member}", "tc-pd-0", "{domain}", "")));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           flag + ": Invalid value: \"" + template + "\": not a URL: " + e.getMessage());

@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Status</b> is server-side applied from a fresh object, and only when it changed: a
  *       reconcile with nothing to do writes nothing.
  *   <li><b>Still converging</b> reschedules after a short delay (not an error); exceptions are
- *       real errors and the framework retries them with backoff.
+ *       real errors and the framework retries them with backoff. The status the work built up to
+ *       the failure is still written, so conditions can say why.
  * </ol>
  *
  * <p>Abstract only because JOSDK reads the resource class from the reconciler's generic
@@ -123,7 +124,15 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
             applier,
             events,
             now);
-    WorkOutcome outcome = work.work(ctx);
+    WorkOutcome outcome;
+    try {
+      outcome = work.work(ctx);
+    } catch (Exception e) {
+      // What the work observed and its conditions (which say why it failed) still reach the
+      // user; the framework then retries with backoff.
+      writeStatusIfChanged(stored, context, current, next);
+      throw e;
+    }
     metrics.reconciled(name, outcome.result(), outcome.step());
     LOG.debug(
         "reconciled controller={} namespace={} name={} result={} step={}",

@@ -33,6 +33,7 @@ public final class ClusterApiFactory {
     return new HttpClusterApi(
         new PdClient(config.pdUrl(namespace, name, domain), http, config.timeout()),
         tidb,
-        pod -> config.tidbStatusUrl(namespace, name, domain, pod));
+        pod -> config.tidbStatusUrl(namespace, name, domain, pod),
+        member -> config.pdMemberUrl(namespace, name, domain, member));
   }
 }

@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.function.Supplier;
 
 /** {@link ClusterApi} over the project's PD and TiDB status clients, on HTTP. */
@@ -25,11 +27,17 @@ final class HttpClusterApi implements ClusterApi {
   private final PdClient pd;
   private final TidbStatusClient tidb;
   private final Function<String, URI> tidbStatusUrl;
+  private final Function<String, URI> pdMemberUrl;
 
-  HttpClusterApi(PdClient pd, TidbStatusClient tidb, Function<String, URI> tidbStatusUrl) {
+  HttpClusterApi(
+      PdClient pd,
+      TidbStatusClient tidb,
+      Function<String, URI> tidbStatusUrl,
+      Function<String, URI> pdMemberUrl) {
     this.pd = pd;
     this.tidb = tidb;
     this.tidbStatusUrl = tidbStatusUrl;
+    this.pdMemberUrl = pdMemberUrl;
   }
 
   @Override
@@ -80,9 +88,70 @@ final class HttpClusterApi implements ClusterApi {
     return tidb.isHealthy(tidbStatusUrl.apply(pod));
   }
 
+  @Override
+  public int maxReplicas() throws IOException {
+    return call(() -> pd.replicationConfig().maxReplicas());
+  }
+
+  @Override
+  public boolean pdMemberReady(String member) throws IOException {
+    return call(() -> pd.isMemberReady(pdMemberUrl.apply(member)));
+  }
+
+  @Override
+  public void transferPdLeader(String member) throws IOException {
+    call(
+        () -> {
+          pd.transferLeader(member);
+          return null;
+        });
+  }
+
+  @Override
+  public boolean deletePdMember(String member) throws IOException {
+    return call(() -> pd.deleteMember(member));
+  }
+
+  @Override
+  public boolean deleteStore(String storeId) throws IOException {
+    return call(() -> pd.deleteStore(Long.parseUnsignedLong(storeId)));
+  }
+
+  @Override
+  public void beginEvictLeader(String storeId) throws IOException {
+    call(
+        () -> {
+          pd.beginEvictLeader(Long.parseUnsignedLong(storeId));
+          return null;
+        });
+  }
+
+  @Override
+  public void endEvictLeader(String storeId) throws IOException {
+    call(
+        () -> {
+          pd.endEvictLeader(Long.parseUnsignedLong(storeId));
+          return null;
+        });
+  }
+
+  @Override
+  public Set<String> evictLeaderStoreIds() throws IOException {
+    return call(
+        () ->
+            pd.evictLeaderStoreIds().stream()
+                .map(Long::toUnsignedString)
+                .collect(Collectors.toUnmodifiableSet()));
+  }
+
   private static StoreView view(StoreInfo s) {
     return new StoreView(
-        Long.toString(s.id()), s.address(), s.state().stateName(), s.leaderCount(), s.labels());
+        Long.toString(s.id()),
+        s.address(),
+        s.state().stateName(),
+        s.leaderCount(),
+        s.regionCount(),
+        s.labels());
   }
 
   /** Runs a PD call; the client's unchecked failures become {@link IOException}s. */

@@ -1,6 +1,7 @@
 package io.tidb.operator.controller.tidbcluster;
 
 import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
@@ -11,6 +12,7 @@ import io.tidb.operator.controller.runtime.StatusAccess;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -54,13 +56,17 @@ public final class TidbClusterController {
 
   /** The controller as the operator process runs it: PD and TiDB reached over HTTP. */
   public static TidbClusterReconciler create(
-      ControllerSettings settings, RuntimeServices services, AdmissionRules<TidbCluster> rules) {
+      ControllerSettings settings,
+      RuntimeServices services,
+      AdmissionRules<TidbCluster> rules,
+      KubernetesClient client) {
     ClusterApiFactory apis = new ClusterApiFactory(settings.endpoints());
     return create(
         rules,
         services,
         new ClusterPipeline(ClusterComponents.upstreamOrder(settings.discoveryImage())),
         apis::forCluster,
+        namespace -> new KubeVolumeClaims(client, namespace),
         settings.convergingRequeue());
   }
 
@@ -70,9 +76,10 @@ public final class TidbClusterController {
       RuntimeServices services,
       ClusterPipeline pipeline,
       Function<TidbCluster, ClusterApi> apis,
+      Function<String, VolumeClaims> claims,
       Duration convergingRequeue) {
     return new TidbClusterReconciler(
-        rules, new TidbClusterWork(pipeline, apis), services, convergingRequeue);
+        rules, new TidbClusterWork(pipeline, apis, claims), services, convergingRequeue);
   }
 
   /** The runtime's skeleton bound to {@code TidbCluster} (JOSDK reads the type from here). */

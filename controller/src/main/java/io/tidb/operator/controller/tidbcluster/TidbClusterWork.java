@@ -24,6 +24,7 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,10 +52,19 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
 
   private final ClusterPipeline pipeline;
   private final Function<TidbCluster, ClusterApi> apis;
+  private final Function<String, VolumeClaims> claims;
 
-  public TidbClusterWork(ClusterPipeline pipeline, Function<TidbCluster, ClusterApi> apis) {
+  /**
+   * @param apis each cluster's PD and TiDB API
+   * @param claims the volume claims of a namespace
+   */
+  public TidbClusterWork(
+      ClusterPipeline pipeline,
+      Function<TidbCluster, ClusterApi> apis,
+      Function<String, VolumeClaims> claims) {
     this.pipeline = pipeline;
     this.apis = apis;
+    this.claims = claims;
   }
 
   @Override
@@ -68,7 +78,9 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
   @Override
   public WorkOutcome work(ResourceContext<TidbCluster, TidbClusterStatus> resource)
       throws Exception {
-    ClusterContext ctx = new ClusterContext(resource, apis.apply(resource.resource()));
+    ClusterContext ctx =
+        new ClusterContext(
+            resource, apis.apply(resource.resource()), claims.apply(resource.namespace()));
     WorkOutcome outcome = pipeline.run(ctx);
     ReadyCondition.Verdict ready = ReadyCondition.evaluate(ctx.status(), ctx.observedComponents());
     ctx.status()

@@ -112,7 +112,10 @@ final class ControllerHarness implements AutoCloseable {
             Optional.empty(),
             new InetSocketAddress("127.0.0.1", 0),
             new ComponentUrls(
-                simulator.pdUrlTemplate(), simulator.tidbStatusUrlTemplate(), Duration.ofSeconds(2)),
+                simulator.pdUrlTemplate(),
+                simulator.tidbStatusUrlTemplate(),
+                simulator.pdMemberUrlTemplate(),
+                Duration.ofSeconds(2)),
             "tidb-operator-java/controller:it",
             "controller-it");
     OperatorRuntime op =

@@ -14,6 +14,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.fixtures.ClusterContexts;
 import io.tidb.operator.controller.fixtures.FakeApplier;
 import io.tidb.operator.controller.fixtures.FakeClusterApi;
+import io.tidb.operator.controller.fixtures.FakeVolumeClaims;
 import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
 import io.tidb.operator.controller.fixtures.RecordingEventRecorder;
 import io.tidb.operator.controller.runtime.ResourceContext;
@@ -107,7 +108,8 @@ class ComponentRegistrationTest {
       throws Exception {
     List<ComponentStep> steps = new ArrayList<>(ClusterComponents.upstreamOrder("operator:test"));
     steps.add(widget); // the one registration line
-    TidbClusterWork work = new TidbClusterWork(new ClusterPipeline(steps), c -> new FakeClusterApi());
+    TidbClusterWork work = new TidbClusterWork(
+            new ClusterPipeline(steps), c -> new FakeClusterApi(), ns -> new FakeVolumeClaims());
     return work.work(
         new ResourceContext<>(tc, tc, status, owned, applier, events, ClusterContexts.NOW));
   }

@@ -13,12 +13,15 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.runtime.ApplyOutcome;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.OwnedFieldsMatcher;
+import io.tidb.operator.controller.runtime.ServerSideApplier;
+import io.tidb.operator.controller.tidbcluster.pipeline.Activity;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
+import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,10 +37,17 @@ import org.slf4j.LoggerFactory;
  */
 public abstract class MemberStep<S extends ComponentStatus> implements ComponentStep {
 
-  /** Component condition type reporting a refused scale-in. */
+  /** Component condition type of a scale-in in progress ({@code True}) or refused ({@code False}). */
   public static final String SCALE_IN_CONDITION = "ScaleIn";
 
-  public static final String SCALE_IN_NOT_SUPPORTED = "ScaleInNotSupported";
+  /** Component condition type of a rolling upgrade in progress. */
+  public static final String UPGRADE_CONDITION = "Upgrade";
+
+  /** Reason of a {@code ScaleIn} or {@code Upgrade} condition while the operation goes on. */
+  public static final String IN_PROGRESS = "InProgress";
+
+  /** Warning reason (and {@code ScaleIn=False} reason) of a refused scale-in, as upstream. */
+  public static final String FAILED_SCALE_IN = "FailedScaleIn";
 
   private static final Logger LOG = LoggerFactory.getLogger(MemberStep.class);
 
@@ -117,7 +127,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     S status = statusOf(ctx.status());
     status.setPhase(ComponentPhase.of(plan.destination(), sts).value());
     status.setStatefulSet(sts.map(s -> ApiObjects.deepCopy(s.getStatus())).orElse(null));
-    status.setImage(sts.flatMap(this::runningImage).orElse(null));
+    status.setImage(sts.flatMap(st -> runningImage(ctx, st)).orElse(null));
     ctx.observed(observed(plan, sts));
     observeMembers(ctx, status, sts);
   }
@@ -136,12 +146,40 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
         readiness());
   }
 
-  private Optional<String> runningImage(StatefulSet sts) {
-    List<Container> containers = sts.getSpec().getTemplate().getSpec().getContainers();
-    return containers.stream()
-        .filter(c -> component().label().equals(c.getName()))
-        .map(Container::getImage)
-        .findFirst();
+  /**
+   * What the pods run: one image when they agree (the template's when there are no pods), else
+   * each image with its pod count, the template's first, e.g. {@code pingcap/tikv:v8.5.1 (1 of 3
+   * pods), pingcap/tikv:v8.5.0 (2 of 3 pods)} during a rolling upgrade.
+   */
+  private Optional<String> runningImage(ClusterContext ctx, StatefulSet sts) {
+    Optional<String> template = imageOf(sts.getSpec().getTemplate().getSpec().getContainers());
+    java.util.Map<String, Integer> counts = new java.util.TreeMap<>();
+    int pods = 0;
+    for (io.fabric8.kubernetes.api.model.Pod pod : ctx.owned().podsOf(sts.getMetadata().getName())) {
+      Optional<String> image = imageOf(pod.getSpec().getContainers());
+      if (image.isPresent()) {
+        counts.merge(image.get(), 1, Integer::sum);
+        pods++;
+      }
+    }
+    if (counts.size() <= 1) {
+      return counts.isEmpty() ? template : Optional.of(counts.keySet().iterator().next());
+    }
+    int total = pods;
+    List<String> parts = new java.util.ArrayList<>();
+    template.filter(counts::containsKey)
+        .ifPresent(t -> parts.add(t + " (" + counts.remove(t) + " of " + total + " pods)"));
+    counts.forEach((image, n) -> parts.add(image + " (" + n + " of " + total + " pods)"));
+    return Optional.of(String.join(", ", parts));
+  }
+
+  private Optional<String> imageOf(List<Container> containers) {
+    return containers == null
+        ? Optional.empty()
+        : containers.stream()
+            .filter(c -> component().label().equals(c.getName()))
+            .map(Container::getImage)
+            .findFirst();
   }
 
   @Override
@@ -156,23 +194,37 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     Optional<ConfigMap> cmBefore = ctx.owned().get(ConfigMap.class, cm.getMetadata().getName());
     ctx.apply(cm);
 
-    ReplicaPlan plan = plan(ctx, existing);
-    reportScaleIn(ctx, plan);
-    StatefulSet desired = statefulSet(tc, cm, StatefulSetPlan.holding(plan.target()));
-    existing.ifPresent(actual -> keepImmutableFields(ctx, desired, actual));
-    ApplyOutcome outcome = ctx.apply(desired);
-
-    if (plan.change() == ReplicaPlan.Change.SCALE_OUT && outcome.wrote()) {
-      ctx.events()
-          .normal(
-              tc,
-              "ScaledOut",
-              displayName() + " scaled out from " + plan.current().orElse(0) + " to "
-                  + plan.target() + " replicas (" + specPath() + ".replicas is "
-                  + plan.wanted() + ")");
+    if (existing.isEmpty()) {
+      ApplyOutcome outcome = ctx.apply(statefulSet(tc, cm, StatefulSetPlan.holding(wanted(tc))));
+      return afterApply(ctx, existing, outcome);
     }
-    reportConfigChange(ctx, existing.isPresent(), inUse, cm, cmBefore);
-    return afterApply(ctx, existing, outcome);
+    StatefulSet actual = existing.get();
+    Rollout rollout = Rollout.of(actual, ctx.owned().podsOf(actual.getMetadata().getName()));
+    boolean templateApplied = templateApplied(ctx, cm, actual, rollout);
+    Operation operation = operation(ctx, templateApplied, rollout);
+    MemberDecision decision;
+    StatefulSetPlan plan;
+    try {
+      decision = decide(ctx, operation, templateApplied, actual, rollout);
+      plan = carryOut(ctx, operation, decision, rollout, actual);
+    } catch (IOException e) {
+      MemberDecision failed =
+          MemberDecision.waitFor(
+              "a PD call failed: " + e.getMessage() + "; nothing was changed, retrying with"
+                  + " backoff");
+      report(ctx, operation, failed, rollout, new StatefulSetPlan(rollout.replicas(), rollout.partition()));
+      throw e;
+    }
+    StatefulSet desired = statefulSet(tc, cm, plan);
+    keepImmutableFields(ctx, desired, actual);
+    ApplyOutcome outcome = ctx.apply(desired);
+    report(ctx, operation, decision, rollout, plan);
+    reportConfigChange(ctx, true, inUse, cm, cmBefore);
+    StepResult after = afterApply(ctx, existing, outcome);
+    if (after instanceof StepResult.Converging || decision instanceof MemberDecision.Idle) {
+      return after;
+    }
+    return StepResult.inProgress(displayName() + ": " + decision.message());
   }
 
   /** What the pipeline does after the StatefulSet was applied; by default it goes on. */
@@ -181,31 +233,331 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     return StepResult.CONTINUE;
   }
 
-  private void reportScaleIn(ClusterContext ctx, ReplicaPlan plan) {
-    S status = statusOf(ctx.status());
-    if (plan.change() != ReplicaPlan.Change.SCALE_IN_REFUSED) {
-      status.setConditions(Conditions.remove(status.getConditions(), SCALE_IN_CONDITION));
-      return;
+  /** What the spec and the StatefulSet ask of this reconcile. */
+  public enum Operation {
+    NONE,
+    SCALE_OUT,
+    SCALE_IN,
+    UPGRADE
+  }
+
+  private int wanted(TidbCluster tc) {
+    Integer wanted = spec(tc).getReplicas();
+    return wanted == null ? 0 : wanted;
+  }
+
+  /**
+   * Scaling goes before upgrading: a replica change is carried out first, with the partition held
+   * where it is. An upgrade is pending when the desired pod template is not applied yet or when
+   * some pod does not run the StatefulSet's update revision.
+   */
+  private Operation operation(ClusterContext ctx, boolean templateApplied, Rollout rollout) {
+    int wanted = wanted(ctx.cluster());
+    if (wanted > rollout.replicas()) {
+      return Operation.SCALE_OUT;
     }
-    String message =
-        specPath() + ".replicas is " + plan.wanted() + " but " + displayName() + " runs "
-            + plan.current().orElse(0) + "; scale-in is not supported yet, so the replicas stay"
-            + " at " + plan.target() + " and no pod or volume is removed";
-    boolean reported =
-        Conditions.find(status.getConditions(), SCALE_IN_CONDITION)
-            .filter(c -> Objects.equals(message, c.getMessage()))
-            .isPresent();
-    status.setConditions(
-        Conditions.set(
-            status.getConditions(),
-            SCALE_IN_CONDITION,
-            Conditions.FALSE,
-            SCALE_IN_NOT_SUPPORTED,
-            message,
-            ctx.cluster().getMetadata().getGeneration(),
-            ctx.now()));
-    if (!reported) {
-      ctx.events().warning(ctx.cluster(), SCALE_IN_NOT_SUPPORTED, message);
+    if (wanted < rollout.replicas()) {
+      return Operation.SCALE_IN;
+    }
+    if (!templateApplied || !rollout.observed() || rollout.needsRoll()) {
+      return Operation.UPGRADE;
+    }
+    return Operation.NONE;
+  }
+
+  private boolean templateApplied(
+      ClusterContext ctx, ConfigMap cm, StatefulSet actual, Rollout rollout) {
+    StatefulSet held =
+        statefulSet(
+            ctx.cluster(), cm, new StatefulSetPlan(rollout.replicas(), rollout.partition()));
+    keepImmutableFields(ctx, held, actual);
+    return OwnedFieldsMatcher.matches(held, Optional.of(actual), ServerSideApplier.FIELD_MANAGER);
+  }
+
+  private MemberDecision decide(
+      ClusterContext ctx,
+      Operation operation,
+      boolean templateApplied,
+      StatefulSet actual,
+      Rollout rollout)
+      throws IOException {
+    S status = statusOf(ctx.status());
+    Optional<String> busy =
+        ctx.busyOtherThan(component())
+            .map(o -> "waits for " + o.activity().get().message());
+    return switch (operation) {
+      case SCALE_OUT -> scaleOut(ctx, actual, rollout);
+      case SCALE_IN -> {
+        if (busy.isPresent()) {
+          yield MemberDecision.waitFor("scale-in to " + wanted(ctx.cluster()) + " " + busy.get());
+        }
+        if (!Boolean.TRUE.equals(status.getSynced())) {
+          yield MemberDecision.waitFor(
+              "scale-in waits until the operator can read " + displayName()
+                  + "'s state from PD (status." + component().label() + ".synced is false)");
+        }
+        yield scaleIn(ctx, rollout, wanted(ctx.cluster()));
+      }
+      case UPGRADE -> {
+        if (!templateApplied) {
+          yield MemberDecision.waitFor(
+              "applying the new pod template; pods are replaced one at a time, highest ordinal"
+                  + " first");
+        }
+        if (!rollout.observed()) {
+          yield MemberDecision.waitFor(
+              "waiting for the StatefulSet controller to see the new pod template");
+        }
+        if (rollout.onDelete()) {
+          yield MemberDecision.waitFor(
+              rollout.updatedCount() + " of " + rollout.replicas() + " pods run the new template;"
+                  + " statefulSetUpdateStrategy is OnDelete, so each pod gets it when it is"
+                  + " deleted");
+        }
+        if (busy.isPresent()) {
+          yield MemberDecision.waitFor("upgrade " + busy.get());
+        }
+        if (!Boolean.TRUE.equals(status.getSynced())) {
+          yield unsyncedUpgrade(ctx, rollout)
+              .orElse(
+                  MemberDecision.waitFor(
+                      "upgrade waits until the operator can read " + displayName()
+                          + "'s state from PD (status." + component().label()
+                          + ".synced is false)"));
+        }
+        yield held(ctx.cluster(), upgrade(ctx, rollout));
+      }
+      case NONE -> {
+        MemberDecision idle = idle(ctx, rollout);
+        if (!(idle instanceof MemberDecision.Idle)
+            || !Boolean.TRUE.equals(ctx.cluster().getSpec().getEnablePVReclaim())) {
+          yield idle;
+        }
+        yield VolumeActions.reclaim(
+                ctx.claims().list(actual.getSpec().getSelector().getMatchLabels()), rollout)
+            .orElse(MemberDecision.IDLE);
+      }
+    };
+  }
+
+  private MemberDecision scaleOut(ClusterContext ctx, StatefulSet sts, Rollout rollout) {
+    int target = plan(ctx, Optional.of(sts)).target();
+    java.util.Map<String, PersistentVolumeClaim> claims = new java.util.LinkedHashMap<>();
+    for (int ordinal = rollout.replicas(); ordinal < target; ordinal++) {
+      for (String name : VolumeActions.claimNames(sts, ordinal)) {
+        ctx.claims().get(name).ifPresent(pvc -> claims.put(name, pvc));
+      }
+    }
+    return VolumeActions.beforeScaleOut(claims, displayName())
+        .orElse(
+            new MemberDecision.Resize(
+                target,
+                "scaling out from " + rollout.replicas() + " to " + target + " ("
+                    + specPath() + ".replicas is " + wanted(ctx.cluster()) + ")"));
+  }
+
+  /**
+   * This component's scale-in rule: the next step towards {@code wanted} replicas, one member
+   * (or {@code scaleInParallelism} stores) at a time, highest ordinal first. Called only when the
+   * component's status is synced and no other component is being scaled or upgraded.
+   */
+  protected abstract MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted)
+      throws IOException;
+
+  /**
+   * This component's upgrade rule: the next step of the rolling update. Called only when the new
+   * template is applied and observed, the status is synced and no other component is busy.
+   */
+  protected abstract MemberDecision upgrade(ClusterContext ctx, Rollout rollout)
+      throws IOException;
+
+  /**
+   * The upgrade step to take although the component's state cannot be read from PD (PD's {@code
+   * tidb.pingcap.com/force-upgrade}); by default none, the upgrade waits.
+   */
+  protected Optional<MemberDecision> unsyncedUpgrade(ClusterContext ctx, Rollout rollout) {
+    return Optional.empty();
+  }
+
+  /** Annotation {@code tidb.pingcap.com/<component>-partition}: the lowest partition allowed. */
+  public final String partitionAnnotation() {
+    return "tidb.pingcap.com/" + component().label() + "-partition";
+  }
+
+  /** Annotation {@code tidb.pingcap.com/<component>-min-ready-seconds}. */
+  public final String minReadyAnnotation() {
+    return "tidb.pingcap.com/" + component().label() + "-min-ready-seconds";
+  }
+
+  /** A roll below the partition annotation's value waits there instead. */
+  private MemberDecision held(TidbCluster tc, MemberDecision decision) {
+    if (!(decision instanceof MemberDecision.Roll roll)) {
+      return decision;
+    }
+    Optional<Integer> floor = annotationInt(tc, partitionAnnotation());
+    if (floor.isPresent() && roll.partition() < floor.get()) {
+      return MemberDecision.waitFor(
+          "upgrade held at partition " + floor.get() + " by annotation " + partitionAnnotation()
+              + " (pods with an ordinal at or above it are upgraded)");
+    }
+    return decision;
+  }
+
+  /** {@link #minReadyAnnotation()} in seconds, 0 when unset or not a number. */
+  protected final long minReadySeconds(TidbCluster tc) {
+    return annotationInt(tc, minReadyAnnotation()).orElse(0);
+  }
+
+  protected static Optional<Integer> annotationInt(TidbCluster tc, String key) {
+    String value = annotation(tc, key);
+    if (value == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Math.max(0, Integer.parseInt(value.trim())));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  protected static boolean annotationTrue(TidbCluster tc, String key) {
+    return "true".equalsIgnoreCase(annotation(tc, key));
+  }
+
+  private static String annotation(TidbCluster tc, String key) {
+    java.util.Map<String, String> a = tc.getMetadata().getAnnotations();
+    return a == null ? null : a.get(key);
+  }
+
+  /** What the component does when nothing is in progress; by default nothing. */
+  protected MemberDecision idle(ClusterContext ctx, Rollout rollout) throws IOException {
+    return MemberDecision.IDLE;
+  }
+
+  /**
+   * Carries out the decision and returns the StatefulSet's replicas and partition. While an
+   * upgrade has released pods (partition below replicas) the partition stays where it is through a
+   * scale, so already updated pods are never sent back to the old revision.
+   */
+  private StatefulSetPlan carryOut(
+      ClusterContext ctx,
+      Operation operation,
+      MemberDecision decision,
+      Rollout rollout,
+      StatefulSet actual)
+      throws IOException {
+    int replicas = rollout.replicas();
+    int partition = rollout.partition();
+    if (decision instanceof MemberDecision.Act act) {
+      act.action().perform(ctx);
+      ctx.events()
+          .normal(ctx.cluster(), act.action().reason(), displayName() + ": " + act.message());
+    } else if (decision instanceof MemberDecision.Resize resize) {
+      if (resize.replicas() < replicas) {
+        List<String> claims = new java.util.ArrayList<>();
+        for (int ordinal = resize.replicas(); ordinal < replicas; ordinal++) {
+          claims.addAll(VolumeActions.claimNames(actual, ordinal));
+        }
+        new VolumeActions.MarkDeferred(claims).perform(ctx);
+      }
+      partition = rollout.rolling() ? partition : resize.replicas();
+      replicas = resize.replicas();
+    } else if (decision instanceof MemberDecision.Roll roll) {
+      partition = Math.min(partition, roll.partition());
+      ctx.events()
+          .normal(ctx.cluster(), "RollingUpdate", displayName() + ": " + roll.message());
+    } else if (decision instanceof MemberDecision.Idle
+        && (operation == Operation.NONE || operation == Operation.UPGRADE)) {
+      partition = replicas;
+    }
+    return new StatefulSetPlan(replicas, partition);
+  }
+
+  /** Conditions, Events and the activity the cluster's {@code Ready} condition shows. */
+  private void report(
+      ClusterContext ctx,
+      Operation operation,
+      MemberDecision decision,
+      Rollout rollout,
+      StatefulSetPlan plan) {
+    S status = statusOf(ctx.status());
+    TidbCluster tc = ctx.cluster();
+    Long generation = tc.getMetadata().getGeneration();
+    boolean idle = decision instanceof MemberDecision.Idle;
+    String scaleIn = operation == Operation.SCALE_IN && !idle ? decision.message() : null;
+    String upgrade = operation == Operation.UPGRADE && !idle ? decision.message() : null;
+
+    if (operation == Operation.SCALE_OUT && decision instanceof MemberDecision.Resize r) {
+      ctx.events()
+          .normal(
+              tc,
+              "ScaledOut",
+              displayName() + " scaled out from " + rollout.replicas() + " to " + r.replicas()
+                  + " replicas (" + specPath() + ".replicas is " + wanted(tc) + ")");
+    }
+    if (operation == Operation.SCALE_IN && decision instanceof MemberDecision.Resize r) {
+      ctx.events()
+          .normal(
+              tc,
+              "ScaledIn",
+              displayName() + " scaled in from " + rollout.replicas() + " to " + r.replicas()
+                  + " replicas (" + specPath() + ".replicas is " + wanted(tc) + ")");
+    }
+    if (decision instanceof MemberDecision.Blocked b) {
+      boolean reported =
+          Conditions.find(status.getConditions(), SCALE_IN_CONDITION)
+              .filter(c -> Conditions.FALSE.equals(c.getStatus()))
+              .filter(c -> Objects.equals(b.message(), c.getMessage()))
+              .isPresent();
+      if (!reported) {
+        ctx.events().warning(tc, b.reason(), displayName() + ": " + b.message());
+      }
+    }
+    boolean wasUpgrading = Conditions.find(status.getConditions(), UPGRADE_CONDITION).isPresent();
+    if (wasUpgrading && upgrade == null && operation == Operation.NONE) {
+      ctx.events()
+          .normal(
+              tc,
+              "Upgraded",
+              displayName() + " upgraded: all " + plan.replicas() + " pods run "
+                  + status.getImage());
+    }
+
+    List<io.fabric8.kubernetes.api.model.Condition> conditions = status.getConditions();
+    if (scaleIn == null) {
+      conditions = Conditions.remove(conditions, SCALE_IN_CONDITION);
+    } else {
+      boolean blocked = decision instanceof MemberDecision.Blocked;
+      conditions =
+          Conditions.set(
+              conditions,
+              SCALE_IN_CONDITION,
+              blocked ? Conditions.FALSE : Conditions.TRUE,
+              blocked ? ((MemberDecision.Blocked) decision).reason() : IN_PROGRESS,
+              scaleIn,
+              generation,
+              ctx.now());
+    }
+    if (upgrade == null) {
+      if (operation != Operation.SCALE_IN && operation != Operation.SCALE_OUT) {
+        conditions = Conditions.remove(conditions, UPGRADE_CONDITION);
+      }
+    } else {
+      conditions =
+          Conditions.set(
+              conditions, UPGRADE_CONDITION, Conditions.TRUE, IN_PROGRESS, upgrade, generation,
+              ctx.now());
+    }
+    status.setConditions(conditions);
+
+    if (!idle) {
+      String reason =
+          switch (operation) {
+            case SCALE_IN -> Activity.SCALING_IN;
+            case SCALE_OUT -> Activity.SCALING_OUT;
+            default -> Activity.UPGRADING;
+          };
+      ctx.activity(component(), new Activity(reason, displayName() + ": " + decision.message()));
     }
   }
 

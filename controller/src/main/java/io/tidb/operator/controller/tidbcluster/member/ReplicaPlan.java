@@ -9,8 +9,8 @@ import java.util.Optional;
  * <ul>
  *   <li>No StatefulSet yet: create it with the spec's replicas.
  *   <li>Spec above the StatefulSet: scale out, at most {@code maxStep} replicas per reconcile.
- *   <li>Spec below the StatefulSet: scale-in is not supported yet; the replicas stay, no pod or
- *       volume is removed, and the refusal is reported.
+ *   <li>Spec below the StatefulSet: the replicas stay here; the component's scale-in rule lowers
+ *       them once each removed member has left the cluster.
  * </ul>
  *
  * @param target the replicas to apply now
@@ -24,7 +24,7 @@ public record ReplicaPlan(int target, Optional<Integer> current, int wanted) {
     CREATE,
     NONE,
     SCALE_OUT,
-    SCALE_IN_REFUSED
+    SCALE_IN
   }
 
   public static ReplicaPlan decide(int wanted, Optional<Integer> current, int maxStep) {
@@ -46,16 +46,13 @@ public record ReplicaPlan(int target, Optional<Integer> current, int wanted) {
       return Change.SCALE_OUT;
     }
     if (wanted < current.get()) {
-      return Change.SCALE_IN_REFUSED;
+      return Change.SCALE_IN;
     }
     return Change.NONE;
   }
 
-  /**
-   * The replica count the component is heading for: the spec's, or the current one while a
-   * scale-in is refused. Phases and the Ready condition measure against it.
-   */
+  /** The replica count the component is heading for: the spec's. Phases and Ready measure it. */
   public int destination() {
-    return Math.max(wanted, current.orElse(0));
+    return wanted;
   }
 }

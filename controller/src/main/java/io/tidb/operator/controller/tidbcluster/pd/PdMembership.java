@@ -64,6 +64,30 @@ public final class PdMembership {
             .orElse(null));
   }
 
+  /**
+   * PD could not be read: the members and leader stay as last seen but no longer claim to be
+   * healthy (health false; its transition time moves to {@code now} where it flips), and the
+   * status is not synced.
+   */
+  public static void markStale(PdStatus status, Instant now) {
+    status.setSynced(false);
+    for (Map<String, PdMember> map : java.util.Arrays.asList(status.getMembers(), status.getPeerMembers())) {
+      if (map != null) {
+        map.values().forEach(m -> stale(m, now));
+      }
+    }
+    if (status.getLeader() != null) {
+      stale(status.getLeader(), now);
+    }
+  }
+
+  private static void stale(PdMember m, Instant now) {
+    if (!Boolean.FALSE.equals(m.getHealth())) {
+      m.setHealth(false);
+      m.setLastTransitionTime(Conditions.timestamp(now));
+    }
+  }
+
   /** PD is synced, has exactly the desired members, and every one is healthy. */
   public static boolean ready(PdStatus status, int desired) {
     return status != null

@@ -4,11 +4,16 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
+import io.tidb.operator.api.v1alpha1.cluster.PdMember;
 import io.tidb.operator.api.v1alpha1.cluster.PdStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.runtime.ApplyOutcome;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.MemberStep;
+import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
@@ -18,19 +23,40 @@ import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * PD: client and peer Services, ConfigMap, StatefulSet; status from PD's health, leader and
  * cluster id. Scales out one member per reconcile, as upstream does, so each new member joins an
- * etcd cluster that has settled.
+ * etcd cluster that has settled; scales in by {@link PdScaleIn} and upgrades by {@link PdUpgrade}.
  */
 public final class PdStep extends MemberStep<PdStatus> {
 
   private static final Logger LOG = LoggerFactory.getLogger(PdStep.class);
+
+  /** Upstream's annotation: check PD keeps a majority before each pod is restarted. */
+  public static final String CHECK_QUORUM_ANNOTATION =
+      "tidb.pingcap.com/pd-check-quorum-before-upgrade";
+
+  /** Upstream's annotation: upgrade PD even when it cannot be reached (e.g. a single PD). */
+  public static final String FORCE_UPGRADE_ANNOTATION = "tidb.pingcap.com/force-upgrade";
+
+  /**
+   * Cluster condition: whether the operator can read PD. Its {@code lastTransitionTime} says since
+   * when PD has (not) answered.
+   */
+  public static final String REACHABLE_CONDITION = "PDReachable";
+
+  public static final String REACHABLE = "Reachable";
+
+  public static final String UNREACHABLE = "Unreachable";
 
   /** Upstream's reason when PD is not healthy. */
   public static final String PD_UNHEALTHY = "PDUnhealthy";
@@ -122,13 +148,107 @@ public final class PdStep extends MemberStep<PdStatus> {
       PdMembership.record(status, ctx.name(), ctx.namespace(), health, leader, ctx.now());
       ctx.status().setClusterID(clusterId);
       status.setSynced(true);
+      setReachable(ctx, Conditions.TRUE, REACHABLE, "the operator reads PD's members and stores");
     } catch (IOException e) {
       LOG.info(
           "pd not reachable namespace={} cluster={} error=\"{}\"",
           ctx.namespace(),
           ctx.name(),
           e.getMessage());
-      status.setSynced(false);
+      PdMembership.markStale(status, ctx.now());
+      if (ctx.status().getTikv() != null) {
+        ctx.status().getTikv().setSynced(false);
+      }
+      setReachable(
+          ctx,
+          Conditions.FALSE,
+          UNREACHABLE,
+          "PD did not answer: " + e.getMessage() + ". Everything status shows from PD (PD"
+              + " member health, the leader, TiKV stores) is as last seen and marked stale"
+              + " (synced: false, health: false); no scale-in or upgrade step runs until PD"
+              + " answers");
+    }
+  }
+
+  @Override
+  protected MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted) {
+    TidbClusterSpec spec = ctx.cluster().getSpec();
+    List<String> others = new ArrayList<>();
+    addIf(others, spec.getTikv() != null, "TiKV");
+    addIf(others, spec.getTiflash() != null, "TiFlash");
+    addIf(others, spec.getTidb() != null, "TiDB");
+    addIf(others, spec.getTicdc() != null, "TiCDC");
+    addIf(others, spec.getPump() != null, "Pump");
+    addIf(others, spec.getTiproxy() != null, "TiProxy");
+    PdStatus status = ctx.status().getPd();
+    return PdScaleIn.decide(
+        new PdScaleIn.Facts(
+            ctx.name(),
+            rollout.replicas(),
+            wanted,
+            others.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", others)),
+            members(status),
+            leaderName(status)));
+  }
+
+  @Override
+  protected MemberDecision upgrade(ClusterContext ctx, Rollout rollout) throws IOException {
+    PdStatus status = ctx.status().getPd();
+    Map<String, PdMember> members = members(status);
+    Set<String> loaded = new TreeSet<>();
+    for (String member : PdUpgrade.readinessCandidates(rollout, members)) {
+      if (ctx.api().pdMemberReady(member)) {
+        loaded.add(member);
+      }
+    }
+    return PdUpgrade.decide(
+        new PdUpgrade.Facts(
+            rollout,
+            members,
+            leaderName(status),
+            loaded,
+            minReadySeconds(ctx.cluster()),
+            annotationTrue(ctx.cluster(), CHECK_QUORUM_ANNOTATION),
+            ctx.now()));
+  }
+
+  /** With {@code tidb.pingcap.com/force-upgrade: "true"}, an unreachable PD is rolled at once. */
+  @Override
+  protected Optional<MemberDecision> unsyncedUpgrade(ClusterContext ctx, Rollout rollout) {
+    if (!annotationTrue(ctx.cluster(), FORCE_UPGRADE_ANNOTATION) || rollout.partition() == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new MemberDecision.Roll(
+            0,
+            "PD cannot be reached and " + FORCE_UPGRADE_ANNOTATION + " is true: upgrading every"
+                + " PD pod at once"));
+  }
+
+  private static void setReachable(ClusterContext ctx, String status, String reason, String msg) {
+    ctx.status()
+        .setConditions(
+            Conditions.set(
+                ctx.status().getConditions(),
+                REACHABLE_CONDITION,
+                status,
+                reason,
+                msg,
+                ctx.cluster().getMetadata().getGeneration(),
+                ctx.now()));
+  }
+
+  private static Map<String, PdMember> members(PdStatus status) {
+    return status == null || status.getMembers() == null ? Map.of() : status.getMembers();
+  }
+
+  private static Optional<String> leaderName(PdStatus status) {
+    return Optional.ofNullable(status == null ? null : status.getLeader()).map(PdMember::getName);
+  }
+
+  private static void addIf(List<String> names, boolean present, String name) {
+    if (present) {
+      names.add(name);
     }
   }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the reconciler asks one cluster's PD and TiDB servers, in PD's own terms: every store PD
@@ -31,6 +32,41 @@ public interface ClusterApi {
   /** Whether the TiDB server in {@code pod} answers its status port with 200. */
   boolean tidbHealthy(String pod);
 
+  /** PD's {@code replication.max-replicas} ({@code GET /pd/api/v1/config}). */
+  int maxReplicas() throws IOException;
+
+  /**
+   * {@code GET /pd/api/v2/ready} on one member: true when it has loaded its regions (PD before
+   * v8.5.2, which has no such endpoint, counts as ready).
+   */
+  boolean pdMemberReady(String member) throws IOException;
+
+  /** Moves PD leadership to {@code member} ({@code POST /pd/api/v1/leader/transfer/{name}}). */
+  void transferPdLeader(String member) throws IOException;
+
+  /**
+   * Removes a PD member ({@code DELETE /pd/api/v1/members/name/{name}}).
+   *
+   * @return false when PD has no such member any more (nothing was sent)
+   */
+  boolean deletePdMember(String member) throws IOException;
+
+  /**
+   * Sets a store Offline ({@code DELETE /pd/api/v1/store/{id}}), so PD moves its regions away.
+   *
+   * @return false when PD no longer lists the store as Up or Offline (nothing was sent)
+   */
+  boolean deleteStore(String storeId) throws IOException;
+
+  /** Starts PD's evict-leader scheduler for a store. */
+  void beginEvictLeader(String storeId) throws IOException;
+
+  /** Stops PD's evict-leader scheduler for a store; a store not being evicted is fine. */
+  void endEvictLeader(String storeId) throws IOException;
+
+  /** The stores PD's evict-leader scheduler is moving leaders away from. */
+  Set<String> evictLeaderStoreIds() throws IOException;
+
   /**
    * One entry of PD's health list.
    *
@@ -47,17 +83,23 @@ public interface ClusterApi {
    *
    * @param address {@code host:port} the store advertises
    * @param state PD's {@code state_name}: Up, Offline, Down, Tombstone, Disconnected
+   * @param regionCount region replicas on the store (an Offline store drains them to 0)
    * @param labels the store's labels ({@code engine=tiflash} marks a TiFlash store)
    */
   record StoreView(
-      String id, String address, String state, int leaderCount, Map<String, String> labels) {
+      String id,
+      String address,
+      String state,
+      int leaderCount,
+      int regionCount,
+      Map<String, String> labels) {
     public StoreView {
       labels = labels == null ? Map.of() : Map.copyOf(labels);
     }
 
-    /** Convenience for stores without labels. */
+    /** Convenience for stores without labels or regions. */
     public StoreView(String id, String address, String state, int leaderCount) {
-      this(id, address, state, leaderCount, Map.of());
+      this(id, address, state, leaderCount, 0, Map.of());
     }
   }
 

@@ -22,11 +22,16 @@ public final class ClusterContext {
 
   private final ResourceContext<TidbCluster, TidbClusterStatus> resource;
   private final ClusterApi api;
+  private final VolumeClaims claims;
   private final List<ReadyCondition.Observed> observed = new ArrayList<>();
 
-  public ClusterContext(ResourceContext<TidbCluster, TidbClusterStatus> resource, ClusterApi api) {
+  public ClusterContext(
+      ResourceContext<TidbCluster, TidbClusterStatus> resource,
+      ClusterApi api,
+      VolumeClaims claims) {
     this.resource = resource;
     this.api = api;
+    this.claims = claims;
   }
 
   /** The cluster with defaults applied (never written back). */
@@ -59,6 +64,11 @@ public final class ClusterContext {
     return api;
   }
 
+  /** The persistent volume claims of the cluster's namespace. */
+  public VolumeClaims claims() {
+    return claims;
+  }
+
   public Instant now() {
     return resource.now();
   }
@@ -87,5 +97,20 @@ public final class ClusterContext {
 
   public Optional<ReadyCondition.Observed> observed(Component component) {
     return observed.stream().filter(o -> o.component().equals(component)).findFirst();
+  }
+
+  /** Records what the operator is doing to a component already {@link #observed}. */
+  public void activity(Component component, Activity activity) {
+    observed(component).ifPresent(o -> observed(o.withActivity(activity)));
+  }
+
+  /**
+   * The first component other than {@code component} that is being scaled or upgraded, in pipeline
+   * order: a later component waits for it before it starts a scale-in or an upgrade of its own.
+   */
+  public Optional<ReadyCondition.Observed> busyOtherThan(Component component) {
+    return observed.stream()
+        .filter(o -> !o.component().equals(component) && o.activity().isPresent())
+        .findFirst();
   }
 }

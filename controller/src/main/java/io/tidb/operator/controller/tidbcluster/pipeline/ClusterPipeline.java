@@ -8,7 +8,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the {@link ComponentStep}s of one reconcile in order. The first step whose prerequisite is
- * unmet, or whose apply reports "still converging", ends the run; exceptions propagate (they are
+ * unmet, or whose apply reports "still converging", ends the run; a step with an operation in
+ * progress lets the run go on and makes it end as converging (rescheduled soon); exceptions propagate (they are
  * real errors, retried with backoff by the caller's framework).
  */
 public final class ClusterPipeline {
@@ -31,6 +32,7 @@ public final class ClusterPipeline {
    * @throws StepFailedException naming the step, when a step throws
    */
   public WorkOutcome run(ClusterContext ctx) throws StepFailedException {
+    WorkOutcome inProgress = null;
     for (int i = 0; i < steps.size(); i++) {
       ComponentStep step = steps.get(i);
       if (!step.enabled(ctx.cluster())) {
@@ -49,11 +51,26 @@ public final class ClusterPipeline {
         if (result instanceof StepResult.Converging) {
           return stop(ctx, i, result);
         }
+        if (result instanceof StepResult.InProgress p && inProgress == null) {
+          inProgress = WorkOutcome.converging(step.name(), p.reason());
+        }
       } catch (Exception e) {
         throw new StepFailedException(step.name(), e);
       }
     }
-    return ctx.paused() ? WorkOutcome.paused() : WorkOutcome.converged();
+    if (ctx.paused()) {
+      return WorkOutcome.paused();
+    }
+    if (inProgress != null) {
+      LOG.info(
+          "in progress namespace={} cluster={} step={} doing=\"{}\"",
+          ctx.cluster().getMetadata().getNamespace(),
+          ctx.cluster().getMetadata().getName(),
+          inProgress.step(),
+          inProgress.waitingFor().orElse(""));
+      return inProgress;
+    }
+    return WorkOutcome.converged();
   }
 
   /** Ends the run at step {@code at}; the steps not reached still report for readiness. */

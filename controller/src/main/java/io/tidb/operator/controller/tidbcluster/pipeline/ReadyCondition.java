@@ -58,7 +58,21 @@ public final class ReadyCondition {
       Component component,
       int desiredReplicas,
       boolean statefulSetUpToDate,
-      ReadinessCheck readiness) {}
+      ReadinessCheck readiness,
+      Optional<Activity> activity) {
+
+    public Observed(
+        Component component,
+        int desiredReplicas,
+        boolean statefulSetUpToDate,
+        ReadinessCheck readiness) {
+      this(component, desiredReplicas, statefulSetUpToDate, readiness, Optional.empty());
+    }
+
+    public Observed withActivity(Activity a) {
+      return new Observed(component, desiredReplicas, statefulSetUpToDate, readiness, Optional.of(a));
+    }
+  }
 
   /** The evaluated condition: status {@code True}/{@code False}, reason and message. */
   public record Verdict(String status, String reason, String message) {
@@ -71,7 +85,18 @@ public final class ReadyCondition {
     }
   }
 
+  /**
+   * The verdict: a component being scaled or upgraded explains itself first (the first in
+   * pipeline order, e.g. {@code Upgrading} "tikv: upgrading basic-tikv-2 (1 of 3 done), ..."),
+   * then upstream's checks.
+   */
   public static Verdict evaluate(TidbClusterStatus status, List<Observed> components) {
+    for (Observed c : components) {
+      if (c.activity().isPresent()) {
+        Activity a = c.activity().get();
+        return Verdict.notReady(a.reason(), a.message());
+      }
+    }
     for (Observed c : components) {
       if (!c.statefulSetUpToDate()) {
         return Verdict.notReady(STATEFULSET_NOT_UP_TO_DATE, "Statefulset(s) are in progress");

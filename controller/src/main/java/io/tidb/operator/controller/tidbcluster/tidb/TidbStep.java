@@ -9,7 +9,9 @@ import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbStatus;
+import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.MemberStep;
+import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
@@ -20,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -82,8 +86,35 @@ public final class TidbStep extends MemberStep<TidbStatus> {
   protected int scaleOutStep(TidbCluster tc) {
     ScalePolicy policy = tc.getSpec().getTidb().getScalePolicy();
     return policy == null || policy.getScaleOutParallelism() == null
-        ? Integer.MAX_VALUE
+        ? 1
         : policy.getScaleOutParallelism();
+  }
+
+  @Override
+  protected MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted) {
+    ScalePolicy policy = ctx.cluster().getSpec().getTidb().getScalePolicy();
+    return TidbUpgrade.scaleIn(
+        rollout.replicas(),
+        wanted,
+        policy == null || policy.getScaleInParallelism() == null
+            ? 1
+            : policy.getScaleInParallelism());
+  }
+
+  /** Health as probed this reconcile ({@code status.tidb.members}). */
+  @Override
+  protected MemberDecision upgrade(ClusterContext ctx, Rollout rollout) {
+    Set<String> healthy = new TreeSet<>();
+    TidbStatus status = ctx.status().getTidb();
+    if (status != null && status.getMembers() != null) {
+      status.getMembers().forEach((name, m) -> {
+        if (Boolean.TRUE.equals(m.getHealth())) {
+          healthy.add(name);
+        }
+      });
+    }
+    return TidbUpgrade.decide(
+        new TidbUpgrade.Facts(rollout, healthy, minReadySeconds(ctx.cluster()), ctx.now()));
   }
 
   @Override

@@ -3,12 +3,18 @@ package io.tidb.operator.controller.tidbcluster.tikv;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.api.GoDuration;
 import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.MemberStep;
+import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
@@ -16,15 +22,22 @@ import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * TiKV: waits for PD quorum; then the peer Service, ConfigMap and StatefulSet; status from PD's
  * store lists. Scales out {@code spec.tikv.scalePolicy.scaleOutParallelism} stores per reconcile
- * (default 1).
+ * (default 1); scales in by {@link TikvScaleIn} and upgrades by {@link TikvUpgrade}.
  */
 public final class TikvStep extends MemberStep<TikvStatus> {
 
@@ -106,6 +119,145 @@ public final class TikvStep extends MemberStep<TikvStatus> {
       status.setTikv(new TikvStatus());
     }
     return status.getTikv();
+  }
+
+  /** How long a pod that is not Ready may lack a store before scale-in passes it by. */
+  static final Duration REGISTER_GRACE = Duration.ofMinutes(5);
+
+  /** Upstream's defaults for {@code spec.tikv.evictLeaderTimeout} and the wait for leaders. */
+  static final Duration DEFAULT_EVICT_LEADER_TIMEOUT = Duration.ofMinutes(1500);
+
+  static final Duration DEFAULT_WAIT_LEADER_BACK_TIMEOUT = Duration.ofSeconds(400);
+
+  @Override
+  protected MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted)
+      throws IOException {
+    TikvSpec spec = ctx.cluster().getSpec().getTikv();
+    ScalePolicy policy = spec.getScalePolicy();
+    int parallelism =
+        policy == null || policy.getScaleInParallelism() == null
+            ? 1
+            : policy.getScaleInParallelism();
+    return TikvScaleIn.decide(
+        new TikvScaleIn.Facts(
+            rollout,
+            wanted,
+            parallelism,
+            stores(ctx),
+            ctx.api().maxReplicas(),
+            duration(spec.getEvictLeaderTimeout(), DEFAULT_EVICT_LEADER_TIMEOUT),
+            Boolean.TRUE.equals(ctx.status().getTikv().getBootStrapped()),
+            REGISTER_GRACE,
+            ctx.now()));
+  }
+
+  @Override
+  protected MemberDecision upgrade(ClusterContext ctx, Rollout rollout) throws IOException {
+    TikvSpec spec = ctx.cluster().getSpec().getTikv();
+    Map<String, Integer> before = new TreeMap<>();
+    Map<String, TikvStore> known = ctx.status().getTikv().getStores();
+    if (known != null) {
+      known.forEach(
+          (id, store) -> {
+            if (store.getLeaderCountBeforeUpgrade() != null) {
+              before.put(id, store.getLeaderCountBeforeUpgrade());
+            }
+          });
+    }
+    return TikvUpgrade.decide(
+        new TikvUpgrade.Facts(
+            rollout,
+            stores(ctx),
+            before,
+            duration(spec.getEvictLeaderTimeout(), DEFAULT_EVICT_LEADER_TIMEOUT),
+            duration(spec.getWaitLeaderTransferBackTimeout(), DEFAULT_WAIT_LEADER_BACK_TIMEOUT),
+            minReadySeconds(ctx.cluster()),
+            ctx.now()));
+  }
+
+  /**
+   * Nothing in progress: an evict-leader scheduler still on one of this cluster's stores ends
+   * (one per pass), then the eviction records of finished operations are forgotten.
+   */
+  @Override
+  protected MemberDecision idle(ClusterContext ctx, Rollout rollout) throws IOException {
+    TikvStatus status = ctx.status().getTikv();
+    if (!Boolean.TRUE.equals(status.getSynced()) || !Boolean.TRUE.equals(status.getBootStrapped())) {
+      return MemberDecision.IDLE;
+    }
+    TikvStores stores = stores(ctx);
+    for (String id : stores.evicting()) {
+      String pod = stores.podOf(id);
+      return new MemberDecision.Act(
+          new TikvActions.EndEvict(id, pod),
+          "ending leader eviction of store " + id + (pod == null ? "" : " (" + pod + ")")
+              + ": no scale-in or upgrade needs it");
+    }
+    TikvActions.forgetAll(status);
+    return MemberDecision.IDLE;
+  }
+
+  /**
+   * This cluster's TiKV stores, read from PD now (fresh leader and region counts), with the
+   * evictions in progress. An eviction found in PD but not in {@code status.tikv.evictLeader}
+   * (the operator stopped between the two) is recorded as beginning now.
+   */
+  private TikvStores stores(ClusterContext ctx) throws IOException {
+    ClusterApi.Stores lists =
+        ctx.api().stores().orElse(new ClusterApi.Stores(List.of(), List.of()));
+    Pattern own =
+        StoreMembership.ownAddress(ctx.name(), ctx.namespace(), TikvObjects.COMPONENT.label());
+    Map<String, TikvStores.Store> live = new TreeMap<>();
+    Set<String> ids = new TreeSet<>();
+    for (ClusterApi.StoreView v : lists.live()) {
+      if (isTikv(v) && own.matcher(v.address()).find() && !"Tombstone".equals(v.state())) {
+        String pod = podOf(v);
+        live.put(pod, new TikvStores.Store(v.id(), pod, v.state(), v.leaderCount(), v.regionCount()));
+        ids.add(v.id());
+      }
+    }
+    Set<String> tombstonePods = new TreeSet<>();
+    for (ClusterApi.StoreView v : lists.tombstones()) {
+      if (isTikv(v) && own.matcher(v.address()).find()) {
+        ids.add(v.id());
+        if (!live.containsKey(podOf(v))) {
+          tombstonePods.add(podOf(v));
+        }
+      }
+    }
+    Set<String> evicting = new TreeSet<>(ctx.api().evictLeaderStoreIds());
+    evicting.retainAll(ids);
+    TikvStatus status = ctx.status().getTikv();
+    Map<String, Instant> began = new TreeMap<>();
+    for (TikvStores.Store s : live.values()) {
+      if (evicting.contains(s.id())) {
+        TikvActions.record(status, s.pod(), Conditions.timestamp(ctx.now()), "adopted");
+      }
+    }
+    if (status.getEvictLeader() != null) {
+      status.getEvictLeader().forEach((pod, e) -> {
+        if (e.getBeginTime() != null) {
+          began.put(pod, Instant.parse(e.getBeginTime()));
+        }
+      });
+    }
+    return new TikvStores(live, tombstonePods, evicting, began);
+  }
+
+  private static String podOf(ClusterApi.StoreView v) {
+    String host = StoreMembership.hostOf(v.address());
+    return host.contains(".") ? host.substring(0, host.indexOf('.')) : host;
+  }
+
+  private static Duration duration(String text, Duration fallback) {
+    if (text == null || text.isBlank()) {
+      return fallback;
+    }
+    try {
+      return GoDuration.parse(text);
+    } catch (IllegalArgumentException e) {
+      return fallback;
+    }
   }
 
   @Override

@@ -36,11 +36,11 @@ class ReplicaPlanTest {
   }
 
   @Test
-  void scaleInIsRefusedAndReplicasStay() {
+  void scaleInKeepsTheReplicasForTheComponentRuleAndHeadsForTheSpec() {
     ReplicaPlan p = ReplicaPlan.decide(1, Optional.of(3), 1);
     assertEquals(3, p.target());
-    assertEquals(Change.SCALE_IN_REFUSED, p.change());
-    assertEquals(3, p.destination());
+    assertEquals(Change.SCALE_IN, p.change());
+    assertEquals(1, p.destination());
   }
 
   @Test

@@ -1,0 +1,81 @@
+package io.tidb.operator.controller.tidbcluster.member;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One pod of a component's StatefulSet, as the scale and upgrade rules see it.
+ *
+ * @param revision the StatefulSet revision the pod was created from ({@code
+ *     controller-revision-hash}), or null when it carries none
+ * @param readySince when the pod last became Ready; empty while it is not Ready
+ * @param terminating the pod is being deleted
+ */
+public record ObservedPod(
+    int ordinal,
+    String name,
+    String uid,
+    String revision,
+    Optional<Instant> readySince,
+    Instant created,
+    boolean terminating) {
+
+  /** The label the StatefulSet controller puts on each pod. */
+  public static final String REVISION_LABEL = "controller-revision-hash";
+
+  public boolean ready() {
+    return readySince.isPresent() && !terminating;
+  }
+
+  /** Ready for at least {@code seconds} at {@code now}. */
+  public boolean readyFor(long seconds, Instant now) {
+    return ready() && !readySince.get().plusSeconds(seconds).isAfter(now);
+  }
+
+  /** The pod as seen, or empty when its name has no ordinal suffix. */
+  public static Optional<ObservedPod> of(Pod pod) {
+    String name = pod.getMetadata().getName();
+    int dash = name.lastIndexOf('-');
+    if (dash < 0 || dash == name.length() - 1) {
+      return Optional.empty();
+    }
+    int ordinal;
+    try {
+      ordinal = Integer.parseInt(name.substring(dash + 1));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+    Map<String, String> labels = pod.getMetadata().getLabels();
+    return Optional.of(
+        new ObservedPod(
+            ordinal,
+            name,
+            pod.getMetadata().getUid(),
+            labels == null ? null : labels.get(REVISION_LABEL),
+            readySince(pod),
+            parse(pod.getMetadata().getCreationTimestamp()).orElse(Instant.EPOCH),
+            pod.getMetadata().getDeletionTimestamp() != null));
+  }
+
+  private static Optional<Instant> readySince(Pod pod) {
+    if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+      return Optional.empty();
+    }
+    for (PodCondition c : pod.getStatus().getConditions()) {
+      if ("Ready".equals(c.getType()) && "True".equals(c.getStatus())) {
+        return Optional.of(parse(c.getLastTransitionTime()).orElse(Instant.EPOCH));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Instant> parse(String timestamp) {
+    if (timestamp == null || timestamp.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(Instant.parse(timestamp));
+  }
+}

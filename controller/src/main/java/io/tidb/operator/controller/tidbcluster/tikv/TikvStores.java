@@ -1,0 +1,53 @@
+package io.tidb.operator.controller.tidbcluster.tikv;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * This cluster's TiKV stores as PD lists them right now, for the scale-in and upgrade rules.
+ *
+ * @param live stores that are not Tombstone, by pod name
+ * @param tombstonePods pods whose store is a Tombstone (and that have no live store)
+ * @param evicting store ids of this cluster in PD's evict-leader scheduler
+ * @param evictBegan when the operator began evicting leaders, by pod name
+ */
+public record TikvStores(
+    Map<String, Store> live,
+    Set<String> tombstonePods,
+    Set<String> evicting,
+    Map<String, Instant> evictBegan) {
+
+  /** One live store. */
+  public record Store(String id, String pod, String state, int leaderCount, int regionCount) {
+    public boolean up() {
+      return "Up".equals(state);
+    }
+
+    public boolean offline() {
+      return "Offline".equals(state);
+    }
+
+    public String label() {
+      return "store " + id + " (" + pod + ")";
+    }
+  }
+
+  public Optional<Store> of(String pod) {
+    return Optional.ofNullable(live.get(pod));
+  }
+
+  public long upCount() {
+    return live.values().stream().filter(Store::up).count();
+  }
+
+  /** The pod of an evicting store id, or null when it is not live. */
+  public String podOf(String storeId) {
+    return live.values().stream()
+        .filter(s -> s.id().equals(storeId))
+        .map(Store::pod)
+        .findFirst()
+        .orElse(null);
+  }
+}
