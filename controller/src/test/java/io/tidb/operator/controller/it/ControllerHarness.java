@@ -14,9 +14,11 @@ import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.ReconcileMetrics;
+import io.tidb.operator.pdsim.ClusterKey;
 import io.tidb.operator.pdsim.KubernetesPodSource;
 import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.SimulatedClusters;
+import io.tidb.operator.pdsim.SimulatedPdCluster;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.ProjectCrds;
@@ -162,6 +164,27 @@ final class ControllerHarness implements AutoCloseable {
 
   TidbCluster awaitReady(String name) {
     return await(name, "Ready=True", Fixtures::ready);
+  }
+
+  /** The PD simulator's state of cluster {@code name}. */
+  SimulatedPdCluster pd(String name) {
+    return simulator.pd(new ClusterKey(namespace, name));
+  }
+
+  /**
+   * The changes the operator asked PD for, oldest first, as {@code METHOD path} (e.g. {@code
+   * DELETE /pd/api/v1/store/4}) with the store id of an evict-leader scheduler request appended:
+   * every POST and DELETE the simulator answered for cluster {@code name}.
+   */
+  List<String> pdMutations(String name) {
+    ClusterKey key = new ClusterKey(namespace, name);
+    return simulator.recorder().calls(key).stream()
+        .filter(c -> "pd".equals(c.component()))
+        .filter(c -> "POST".equals(c.method()) || "DELETE".equals(c.method()))
+        .map(c -> c.request() + (c.path().endsWith("/schedulers") && c.body() != null
+            ? " " + c.body().replaceAll(".*\"store_id\":\\s*(\\d+).*", "store=$1")
+            : "") + (c.status() >= 300 ? " -> " + c.status() : ""))
+        .toList();
   }
 
   List<Event> events(String name) {

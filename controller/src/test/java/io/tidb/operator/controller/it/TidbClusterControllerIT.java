@@ -243,32 +243,22 @@ class TidbClusterControllerIT {
 
   @Test
   @Order(4)
-  void scaleInIsRefusedAndNothingIsRemoved() {
+  void tidbScalesInOneMemberAtATime() {
     h.edit("basic", tc -> {
       tc.getSpec().getTidb().setReplicas(1);
       return tc;
     });
-    TidbCluster tc =
-        h.await("basic", "TiDB ScaleIn condition", t ->
-            t.getStatus().getTidb().getConditions() != null
-                && t.getStatus().getTidb().getConditions().stream()
-                    .anyMatch(c -> "ScaleIn".equals(c.getType()) && "False".equals(c.getStatus())));
-    var condition =
-        tc.getStatus().getTidb().getConditions().stream()
-            .filter(c -> "ScaleIn".equals(c.getType())).findFirst().orElseThrow();
-    assertEquals("ScaleInNotSupported", condition.getReason());
-    assertTrue(condition.getMessage().contains("spec.tidb.replicas is 1"), condition.getMessage());
-    assertEquals(3, sts("basic-tidb").getSpec().getReplicas());
-    assertTrue(h.events("basic").stream().anyMatch(e ->
-        "Warning".equals(e.getType()) && "ScaleInNotSupported".equals(e.getReason())));
-    // Ready still measures against the 3 members that stay.
-    h.awaitReady("basic");
+    h.await("basic", "1 TiDB member, Ready", t ->
+        Fixtures.ready(t) && t.getStatus().getTidb().getMembers().size() == 1);
+    assertEquals(1, sts("basic-tidb").getSpec().getReplicas());
+    awaitEvent("basic", "ScaledIn", "TiDB scaled in from 3 to 2");
+    awaitEvent("basic", "ScaledIn", "TiDB scaled in from 2 to 1");
     h.edit("basic", t -> {
       t.getSpec().getTidb().setReplicas(3);
       return t;
     });
-    h.await("basic", "ScaleIn condition cleared", t ->
-        Fixtures.ready(t) && t.getStatus().getTidb().getConditions() == null);
+    h.await("basic", "3 TiDB members, Ready", t ->
+        Fixtures.ready(t) && t.getStatus().getTidb().getMembers().size() == 3);
   }
 
   @Test
@@ -314,11 +304,15 @@ class TidbClusterControllerIT {
     assertTrue(object(ConfigMap.class, newName).getData().get("config-file").contains("warn"));
     object(ConfigMap.class, oldName);
     awaitEvent("rolling", "ConfigChanged", "now mounts ConfigMap " + newName);
-    // The operator holds the partition: pods keep the old revision until rolling upgrades exist.
-    TidbCluster tc = h.await("rolling", "TiKV phase Upgrade", t ->
-        "Upgrade".equals(t.getStatus().getTikv().getPhase()));
-    assertEquals(1, sts("rolling-tikv").getSpec().getUpdateStrategy().getRollingUpdate().getPartition());
-    assertEquals("StatfulSetNotUpToDate", Fixtures.condition(tc, "Ready").orElseThrow().getReason());
+    // The pod rolls: the operator lowers the partition, the StatefulSet controller replaces it,
+    // and the partition goes back to the replica count once every pod runs the new revision.
+    awaitEvent("rolling", "RollingUpdate", "upgrading rolling-tikv-0");
+    h.await("rolling", "Ready after the roll", t ->
+        Fixtures.ready(t) && "Normal".equals(t.getStatus().getTikv().getPhase()));
+    StatefulSet rolled = sts("rolling-tikv");
+    assertEquals(1, rolled.getSpec().getUpdateStrategy().getRollingUpdate().getPartition());
+    assertEquals(rolled.getStatus().getUpdateRevision(), rolled.getStatus().getCurrentRevision());
+    awaitEvent("rolling", "Upgraded", "TiKV upgraded");
   }
 
   @Test
