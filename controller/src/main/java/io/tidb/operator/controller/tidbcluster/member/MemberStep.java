@@ -514,7 +514,9 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
       }
     }
     boolean wasUpgrading = Conditions.find(status.getConditions(), UPGRADE_CONDITION).isPresent();
-    if (wasUpgrading && upgrade == null && operation == Operation.NONE) {
+    if (wasUpgrading
+        && upgrade == null
+        && (operation == Operation.NONE || operation == Operation.UPGRADE)) {
       ctx.events()
           .normal(
               tc,
