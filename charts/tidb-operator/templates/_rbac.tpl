@@ -24,6 +24,11 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: [""]
   resources: ["pods"]
   verbs: ["get", "list", "watch"]
+# Volume claims of removed members: read, marked tidb.pingcap.com/pvc-defer-deleting (merge patch),
+# deleted before a new member reuses the ordinal or when enablePVReclaim is set.
+- apiGroups: [""]
+  resources: ["persistentvolumeclaims"]
+  verbs: ["get", "list", "patch", "delete"]
 - apiGroups: [""]
   resources: ["events"]
   verbs: ["create"]

@@ -167,12 +167,16 @@ class ChartTemplateTest {
         assertEquals(apply, verbs.get(owned), owned);
       }
       assertEquals(read, verbs.get("/pods"));
+      assertEquals(Set.of("get", "list", "patch", "delete"), verbs.get("/persistentvolumeclaims"));
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
-          "rbac.authorization.k8s.io/rolebindings", "/pods", "/events"), verbs.keySet());
-      assertTrue(verbs.values().stream().noneMatch(v -> v.contains("delete") || v.contains("update")),
-          "the controller deletes nothing itself (owner references do) and never replaces objects: " + verbs);
+          "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events"),
+          verbs.keySet());
+      verbs.forEach((resource, v) -> assertTrue(
+          !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")),
+          "the controller never replaces objects, and deletes only removed members' volume claims"
+              + " (owner references delete the rest): " + verbs));
       assertNoWildcards(role.getRules());
 
       ClusterRoleBinding binding = chart.get(ClusterRoleBinding.class, CONTROLLER);
