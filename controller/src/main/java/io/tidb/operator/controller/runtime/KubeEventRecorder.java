@@ -28,12 +28,15 @@ public final class KubeEventRecorder implements EventRecorder {
   private final KubernetesClient client;
   private final String reportingInstance;
   private final Clock clock;
+  private final ReconcileMetrics metrics;
   private final AtomicLong sequence = new AtomicLong();
 
-  public KubeEventRecorder(KubernetesClient client, String reportingInstance, Clock clock) {
+  public KubeEventRecorder(
+      KubernetesClient client, String reportingInstance, Clock clock, ReconcileMetrics metrics) {
     this.client = client;
     this.reportingInstance = reportingInstance;
     this.clock = clock;
+    this.metrics = metrics;
   }
 
 
@@ -72,6 +75,7 @@ public final class KubeEventRecorder implements EventRecorder {
             .withLastTimestamp(ts)
             .withCount(1)
             .build();
+    metrics.event(about.getKind(), type.value(), reason);
     try {
       client.v1().events().inNamespace(about.getMetadata().getNamespace()).resource(event).create();
       LOG.info(

@@ -5,13 +5,15 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The operator's own reconcile counters, next to JOSDK's: how each reconcile of a {@code
- * TidbCluster} ended, and which objects were applied. "Still converging" is not an error and is
+ * TidbCluster} ended, which objects were applied and which Events (one per operation step) were
+ * recorded. "Still converging" is not an error and is
  * counted apart from errors.
  */
 public final class ReconcileMetrics {
 
   public static final String RECONCILES = "tidb.operator.reconciles";
   public static final String APPLIES = "tidb.operator.applies";
+  public static final String EVENTS = "tidb.operator.events";
 
   private final MeterRegistry registry;
 
@@ -39,6 +41,21 @@ public final class ReconcileMetrics {
         .description("Objects the reconciler compared with the desired state, by outcome")
         .tag("kind", kind)
         .tag("outcome", outcome)
+        .register(registry)
+        .increment();
+  }
+
+  /**
+   * An Event was recorded about an object of {@code kind}. Every user-visible step of a scale-in
+   * or upgrade (member deleted, store deleted, leader transferred, eviction begun or ended, pod
+   * rolled, scaled in) has its own Event reason, so this counts each step.
+   */
+  public void event(String kind, String type, String reason) {
+    Counter.builder(EVENTS)
+        .description("Events the operator recorded, by involved kind, type and reason")
+        .tag("kind", kind == null ? "" : kind)
+        .tag("type", type)
+        .tag("reason", reason)
         .register(registry)
         .increment();
   }

@@ -17,7 +17,7 @@ public record RuntimeServices(
     ReconcileMetrics metrics = new ReconcileMetrics(registry);
     return new RuntimeServices(
         new ServerSideApplier(client, metrics),
-        new KubeEventRecorder(client, identity, clock),
+        new KubeEventRecorder(client, identity, clock, metrics),
         metrics,
         clock);
   }
