@@ -166,6 +166,19 @@ public final class PdClient {
     return true;
   }
 
+  /**
+   * Cancels a store's removal: {@code POST /pd/api/v1/store/{id}/state?state=Up} turns an
+   * Offline store back to Up (PD refuses for a Tombstone or a physically destroyed store); only
+   * 200 is success.
+   */
+  public void cancelStoreRemoval(long id) {
+    PdHttp.Response response =
+        http.send(baseUrl, "POST", "/pd/api/v1/store/" + id + "/state?state=Up", null);
+    if (response.status() != 200) {
+      throw response.unexpected();
+    }
+  }
+
   /** {@code POST /pd/api/v1/store/{id}/label}: merges the labels; only 200 is success. */
   public void setStoreLabels(long id, Map<String, String> labels) {
     PdHttp.Response response = http.send(baseUrl, "POST", "/pd/api/v1/store/" + id + "/label",

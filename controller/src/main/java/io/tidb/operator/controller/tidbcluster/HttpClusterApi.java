@@ -118,6 +118,15 @@ final class HttpClusterApi implements ClusterApi {
   }
 
   @Override
+  public void cancelStoreRemoval(String storeId) throws IOException {
+    call(
+        () -> {
+          pd.cancelStoreRemoval(Long.parseUnsignedLong(storeId));
+          return null;
+        });
+  }
+
+  @Override
   public void beginEvictLeader(String storeId) throws IOException {
     call(
         () -> {

@@ -286,7 +286,10 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
         ctx.busyOtherThan(component())
             .map(o -> "waits for " + o.activity().get().message());
     return switch (operation) {
-      case SCALE_OUT -> scaleOut(ctx, actual, rollout);
+      case SCALE_OUT -> {
+        MemberDecision first = idle(ctx, rollout);
+        yield first instanceof MemberDecision.Idle ? scaleOut(ctx, actual, rollout) : first;
+      }
       case SCALE_IN -> {
         if (busy.isPresent()) {
           yield MemberDecision.waitFor("scale-in to " + wanted(ctx.cluster()) + " " + busy.get());
@@ -429,7 +432,10 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     return a == null ? null : a.get(key);
   }
 
-  /** What the component does when nothing is in progress; by default nothing. */
+  /**
+   * What the component does when nothing is in progress, and before a scale-out (e.g. TiKV
+   * cancels an abandoned store removal and ends leftover evictions); by default nothing.
+   */
   protected MemberDecision idle(ClusterContext ctx, Rollout rollout) throws IOException {
     return MemberDecision.IDLE;
   }

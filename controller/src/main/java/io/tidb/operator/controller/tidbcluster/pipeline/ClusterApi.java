@@ -58,6 +58,9 @@ public interface ClusterApi {
    */
   boolean deleteStore(String storeId) throws IOException;
 
+  /** Turns an Offline store back to Up ({@code POST /pd/api/v1/store/{id}/state?state=Up}). */
+  void cancelStoreRemoval(String storeId) throws IOException;
+
   /** Starts PD's evict-leader scheduler for a store. */
   void beginEvictLeader(String storeId) throws IOException;
 

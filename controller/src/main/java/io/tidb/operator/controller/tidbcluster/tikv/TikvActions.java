@@ -70,6 +70,22 @@ public final class TikvActions {
     }
   }
 
+  /**
+   * {@code POST /pd/api/v1/store/{id}/state?state=Up}: the spec wants the store's pod again, so
+   * its removal is cancelled while it is still Offline (before PD has moved every region away).
+   */
+  public record CancelRemoval(String storeId, String pod) implements MemberAction {
+    @Override
+    public String reason() {
+      return "StoreRemovalCancelled";
+    }
+
+    @Override
+    public void perform(ClusterContext ctx) throws IOException {
+      ctx.api().cancelStoreRemoval(storeId);
+    }
+  }
+
   /** Records an eviction that began at {@code beginTime} unless one is recorded for the pod. */
   static void record(TikvStatus status, String pod, String beginTime, String value) {
     Map<String, EvictLeaderStatus> m =

@@ -147,6 +147,25 @@ public final class TikvScaleIn {
     return blocked != null ? blocked : MemberDecision.IDLE;
   }
 
+  /**
+   * A scale-in given up (the spec's replicas went back up while a store was still Offline): the
+   * first Offline store of an ordinal below {@code wanted} gets its removal cancelled, so it
+   * comes back Up instead of draining to Tombstone under a pod the spec keeps.
+   */
+  public static Optional<MemberDecision> cancelAbandoned(TikvStores stores, Rollout r, int wanted) {
+    for (int o = 0; o < Math.min(wanted, r.replicas()); o++) {
+      Optional<TikvStores.Store> s = stores.of(r.podName(o));
+      if (s.isPresent() && s.get().offline()) {
+        return Optional.of(
+            new MemberDecision.Act(
+                new TikvActions.CancelRemoval(s.get().id(), s.get().pod()),
+                "cancelling the removal of " + s.get().label() + ": spec.tikv.replicas is "
+                    + wanted + " again, so the store is set back to Up"));
+      }
+    }
+    return Optional.empty();
+  }
+
   /** Empty when the pod never registered a store and will not: missing, or not Ready long enough. */
   private static Optional<String> unregisteredWait(Facts f, Optional<ObservedPod> pod, String name) {
     if (pod.isEmpty()) {

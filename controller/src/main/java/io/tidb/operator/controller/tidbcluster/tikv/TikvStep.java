@@ -176,8 +176,9 @@ public final class TikvStep extends MemberStep<TikvStatus> {
   }
 
   /**
-   * Nothing in progress: an evict-leader scheduler still on one of this cluster's stores ends
-   * (one per pass), then the eviction records of finished operations are forgotten.
+   * Nothing in progress, or before a scale-out: an Offline store the spec wants again gets its
+   * removal cancelled; an evict-leader scheduler still on one of this cluster's stores ends (one
+   * per pass); then the eviction records of finished operations are forgotten.
    */
   @Override
   protected MemberDecision idle(ClusterContext ctx, Rollout rollout) throws IOException {
@@ -186,6 +187,11 @@ public final class TikvStep extends MemberStep<TikvStatus> {
       return MemberDecision.IDLE;
     }
     TikvStores stores = stores(ctx);
+    Optional<MemberDecision> cancel =
+        TikvScaleIn.cancelAbandoned(stores, rollout, spec(ctx.cluster()).getReplicas());
+    if (cancel.isPresent()) {
+      return cancel.get();
+    }
     for (String id : stores.evicting()) {
       String pod = stores.podOf(id);
       return new MemberDecision.Act(
