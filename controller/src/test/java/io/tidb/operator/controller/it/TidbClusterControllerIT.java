@@ -313,6 +313,8 @@ class TidbClusterControllerIT {
     assertEquals(1, rolled.getSpec().getUpdateStrategy().getRollingUpdate().getPartition());
     assertEquals(rolled.getStatus().getUpdateRevision(), rolled.getStatus().getCurrentRevision());
     awaitEvent("rolling", "Upgraded", "TiKV upgraded");
+    assertEquals(List.of(), h.pdMutations("rolling"),
+        "a single TiKV store rolls without leader eviction: there is nowhere to move its leaders");
   }
 
   @Test
