@@ -1,0 +1,212 @@
+package io.tidb.operator.controller.tidbcluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.cluster.StorageVolume;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.controller.fixtures.ClusterContexts;
+import io.tidb.operator.controller.fixtures.FakeApplier;
+import io.tidb.operator.controller.fixtures.FakeClusterApi;
+import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
+import io.tidb.operator.controller.fixtures.FakeVolumeClaims;
+import io.tidb.operator.controller.fixtures.RecordingEventRecorder;
+import io.tidb.operator.controller.fixtures.TestClusters;
+import io.tidb.operator.controller.runtime.ResourceContext;
+import io.tidb.operator.controller.tidbcluster.member.VolumeActions;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
+import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code MemberStep} carrying out decisions, on TiDB (no PD calls) with in-memory fakes: the
+ * StatefulSet's replicas and partition, the claims of removed pods, conditions and Events.
+ */
+class MemberStepExecutorTest {
+
+  private static final String STS = "basic-tidb";
+  private static final String CLAIM_2 = "tidb-data-basic-tidb-2";
+
+  private final TidbStep step = new TidbStep(Prerequisite.NONE);
+  private final FakeClusterApi api = new FakeClusterApi();
+  private final FakeVolumeClaims claims = new FakeVolumeClaims();
+  private final RecordingEventRecorder events = new RecordingEventRecorder();
+  private TidbClusterStatus status = new TidbClusterStatus();
+  private List<Object> world;
+
+  private static TidbCluster cluster(int replicas) {
+    TidbCluster tc = TestClusters.load("basic");
+    tc.getMetadata().setGeneration(7L);
+    tc.getSpec().getTidb().setReplicas(replicas);
+    StorageVolume data = new StorageVolume();
+    data.setName("data");
+    data.setStorageSize("1Gi");
+    data.setMountPath("/data");
+    tc.getSpec().getTidb().setStorageVolumes(List.of(data));
+    return tc;
+  }
+
+  @BeforeEach
+  void healthyTidb() {
+    api.healthyTidb = Set.of("basic-tidb-0", "basic-tidb-1", "basic-tidb-2");
+  }
+
+  /** One reconcile of the TiDB step over {@code owned}; what it applied is in the returned set. */
+  private StepResult reconcile(TidbCluster tc, FakeOwnedObjects owned) throws Exception {
+    ClusterContext ctx =
+        new ClusterContext(
+            new ResourceContext<>(tc, tc, status, owned, new FakeApplier(), events, ClusterContexts.NOW),
+            api,
+            claims);
+    step.observe(ctx);
+    return step.apply(ctx);
+  }
+
+  /** Brings the TiDB StatefulSet up for {@code tc}, settled at revision r1 with Ready pods. */
+  private FakeOwnedObjects settled(TidbCluster tc, int partition) throws Exception {
+    FakeOwnedObjects created = new FakeOwnedObjects();
+    reconcile(tc, created);
+    StatefulSet sts = created.get(StatefulSet.class, STS).orElseThrow();
+    sts = ApiObjects.deepCopy(sts);
+    sts.getMetadata().setGeneration(1L);
+    sts.getSpec().getUpdateStrategy().getRollingUpdate().setPartition(partition);
+    int replicas = sts.getSpec().getReplicas();
+    sts.setStatus(new StatefulSetStatusBuilder().withReplicas(replicas).withReadyReplicas(replicas)
+        .withObservedGeneration(1L).withCurrentRevision("r1")
+        .withUpdateRevision(partition < replicas ? "r2" : "r1").build());
+    FakeOwnedObjects owned = new FakeOwnedObjects().add(sts);
+    created.get(ConfigMap.class, sts.getSpec().getTemplate().getSpec().getVolumes().stream()
+            .filter(v -> "config".equals(v.getName())).findFirst().orElseThrow()
+            .getConfigMap().getName())
+        .ifPresent(owned::add);
+    for (int i = 0; i < replicas; i++) {
+      owned.add(pod(i, i >= partition ? "r2" : "r1"));
+    }
+    status = new TidbClusterStatus();
+    return owned;
+  }
+
+  private static Pod pod(int ordinal, String revision) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName(STS + "-" + ordinal)
+        .withUid("pod-" + ordinal)
+        .withCreationTimestamp("2025-12-31T00:00:00Z")
+        .withLabels(Map.of("controller-revision-hash", revision))
+        .endMetadata()
+        .withNewSpec().addNewContainer().withName("tidb").withImage("pingcap/tidb:v8.5.7")
+        .endContainer().endSpec()
+        .withNewStatus()
+        .addNewCondition().withType("Ready").withStatus("True")
+        .withLastTransitionTime("2025-12-31T00:01:00Z").endCondition()
+        .endStatus()
+        .build();
+  }
+
+  private static int partitionOf(StatefulSet sts) {
+    return sts.getSpec().getUpdateStrategy().getRollingUpdate().getPartition();
+  }
+
+  private StatefulSet applied(FakeOwnedObjects owned) {
+    return owned.get(StatefulSet.class, STS).orElseThrow();
+  }
+
+  @Test
+  void scaleInMarksTheRemovedPodsClaimsBeforeLoweringReplicasAndHoldsThePartitionAtThem()
+      throws Exception {
+    FakeOwnedObjects owned = settled(cluster(3), 3);
+    claims.add(CLAIM_2, Map.of(), Map.of());
+    StepResult result = reconcile(cluster(2), owned);
+
+    StatefulSet sts = applied(owned);
+    assertEquals(2, sts.getSpec().getReplicas());
+    assertEquals(2, partitionOf(sts), "not rolling: the partition holds at the new replicas");
+    assertEquals(List.of("annotate " + CLAIM_2 + " " + VolumeActions.DEFER_DELETING), claims.calls);
+    assertTrue(events.reasons().contains("ScaledIn"), events.reasons().toString());
+    assertInstanceOf(StepResult.InProgress.class, result);
+  }
+
+  @Test
+  void aScaleDuringARolloutNeverRaisesThePartition() throws Exception {
+    FakeOwnedObjects owned = settled(cluster(3), 2);
+    reconcile(cluster(2), owned);
+    StatefulSet sts = applied(owned);
+    assertEquals(2, sts.getSpec().getReplicas());
+    assertEquals(2, partitionOf(sts), "pod 2 was already released; the partition stays at 2");
+
+    FakeOwnedObjects rolling = settled(cluster(3), 1);
+    reconcile(cluster(4), rolling);
+    assertEquals(4, applied(rolling).getSpec().getReplicas());
+    assertEquals(1, partitionOf(applied(rolling)), "scale-out keeps a released partition too");
+  }
+
+  @Test
+  void aNewTemplateIsAppliedHeldBeforeAnyPodIsReleased() throws Exception {
+    FakeOwnedObjects owned = settled(cluster(3), 3);
+    TidbCluster upgraded = cluster(3);
+    upgraded.getSpec().setVersion("v8.5.8");
+    reconcile(upgraded, owned);
+
+    StatefulSet sts = applied(owned);
+    assertEquals(3, partitionOf(sts), "held: no pod restarts before the template is observed");
+    assertTrue(sts.getSpec().getTemplate().getSpec().getContainers().stream()
+        .anyMatch(c -> c.getImage().endsWith("tidb:v8.5.8")));
+    Condition upgrade = status.getTidb().getConditions().stream()
+        .filter(c -> "Upgrade".equals(c.getType())).findFirst().orElseThrow();
+    assertEquals("True", upgrade.getStatus());
+    assertEquals(7L, upgrade.getObservedGeneration());
+    assertTrue(upgrade.getMessage().contains("applying the new pod template"), upgrade.getMessage());
+  }
+
+  @Test
+  void anObservedRolloutReleasesTheHighestOldPodUnlessThePartitionAnnotationHoldsIt()
+      throws Exception {
+    // Revision r2 is the update revision; pod 2 has it, pods 0 and 1 do not.
+    FakeOwnedObjects owned = settled(cluster(3), 2);
+    reconcile(cluster(3), owned);
+    assertEquals(1, partitionOf(applied(owned)));
+    assertTrue(events.events.stream().anyMatch(e ->
+        "RollingUpdate".equals(e.reason()) && e.message().contains("upgrading basic-tidb-1")));
+
+    FakeOwnedObjects held = settled(cluster(3), 2);
+    TidbCluster annotated = cluster(3);
+    annotated.getMetadata().setAnnotations(Map.of("tidb.pingcap.com/tidb-partition", "2"));
+    reconcile(annotated, held);
+    assertEquals(2, partitionOf(applied(held)));
+    assertTrue(status.getTidb().getConditions().stream()
+        .anyMatch(c -> c.getMessage().contains("tidb.pingcap.com/tidb-partition")));
+  }
+
+  @Test
+  void aFinishedRolloutPutsThePartitionBackAndSaysUpgraded() throws Exception {
+    FakeOwnedObjects owned = settled(cluster(3), 3);
+    List<Condition> conditions = new ArrayList<>();
+    Condition c = new Condition();
+    c.setType("Upgrade");
+    c.setStatus("True");
+    conditions.add(c);
+    status.setTidb(new io.tidb.operator.api.v1alpha1.cluster.TidbStatus());
+    status.getTidb().setConditions(conditions);
+    StepResult result = reconcile(cluster(3), owned);
+    assertEquals(StepResult.CONTINUE, result);
+    assertTrue(events.reasons().contains("Upgraded"), events.reasons().toString());
+    assertTrue(status.getTidb().getConditions() == null
+        || status.getTidb().getConditions().stream().noneMatch(x -> "Upgrade".equals(x.getType())));
+  }
+}
