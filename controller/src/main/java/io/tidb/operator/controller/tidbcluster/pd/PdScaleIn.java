@@ -3,6 +3,7 @@ package io.tidb.operator.controller.tidbcluster.pd;
 import io.tidb.operator.api.v1alpha1.cluster.PdMember;
 import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.MemberStep;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,7 +14,7 @@ import java.util.Optional;
  *   <li>PD is never scaled to 0 while another component of the cluster exists (Warning {@code
  *       FailedScaleIn});
  *   <li>when the member to remove is the leader, leadership moves first: to the member one ordinal
- *       below if it is healthy, else to any healthy member;
+ *       below if it is healthy, else to the healthy member of the lowest ordinal;
  *   <li>the member is removed from PD ({@code DELETE members/name/<name>}; repeating it after a
  *       crash is harmless, the client checks first);
  *   <li>once PD no longer lists it, the StatefulSet shrinks by one; the pod's volumes are kept,
@@ -82,8 +83,18 @@ public final class PdScaleIn {
     return f.members().entrySet().stream()
         .filter(e -> !e.getKey().equals(member) && healthy(e.getValue()))
         .map(Map.Entry::getKey)
-        .sorted()
-        .findFirst();
+        .min(
+            Comparator.comparingInt(PdScaleIn::ordinalOf)
+                .thenComparing(Comparator.naturalOrder()));
+  }
+
+  /** The ordinal of member {@code <cluster>-pd-<ordinal>}; a name without one sorts last. */
+  private static int ordinalOf(String member) {
+    try {
+      return Integer.parseInt(member.substring(member.lastIndexOf('-') + 1));
+    } catch (NumberFormatException e) {
+      return Integer.MAX_VALUE;
+    }
   }
 
   static boolean healthy(PdMember m) {
