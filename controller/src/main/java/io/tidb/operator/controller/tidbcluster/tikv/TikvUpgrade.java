@@ -118,7 +118,7 @@ public final class TikvUpgrade {
     Integer before = f.leadersBefore().get(s.id());
     if (before != null
         && before >= LEADERS_WORTH_WAITING_FOR
-        && s.leaderCount() * 3L < before * 2L
+        && s.leaderCount() < before * 2L / 3
         && f.now().isBefore(p.readySince().get().plus(f.waitBackTimeout()))) {
       return wait(
           "waiting for region leaders to return to upgraded " + s.label() + ": "

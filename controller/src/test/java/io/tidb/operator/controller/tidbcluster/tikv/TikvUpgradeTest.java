@@ -311,6 +311,16 @@ class TikvUpgradeTest {
   }
 
   @Test
+  void twoThirdsRoundsDownAsUpstreamDoes() {
+    World w = topReplaced(NOW.minusSeconds(10)).store(2, "Up", 133);
+    w.leadersBefore.put("3", 200);
+    assertEquals(TikvActions.BeginEvict.class, act(w.decide()).action().getClass(),
+        "133 of 200 is two thirds, rounded down");
+    w.store(2, "Up", 132);
+    waits(w.decide(), "132 of the 200 it had");
+  }
+
+  @Test
   void aLargeLeaderCountDoesNotOverflowTheTwoThirdsRule() {
     World w = topReplaced(NOW.minusSeconds(10)).store(2, "Up", 1_000_000_000);
     w.leadersBefore.put("3", 1_500_000_000);
