@@ -130,6 +130,7 @@ public final class TidbClusterValidator {
     validateCertAllowedCn(spec, out);
     validateBootstrapSqlUpdate(oldSpec.getTidb(), spec.getTidb(), out);
     validateNotCleared(oldSpec, spec, out);
+    validateNoShrink(oldSpec, spec, out);
     return out;
   }
 
@@ -622,6 +623,89 @@ public final class TidbClusterValidator {
     }
     if (!anyCoreComponent && !isEmpty(oldSpec.getVersion()) && isEmpty(spec.getVersion())) {
       out.add(Violation.required("spec.version", "cannot be cleared (was \"" + oldSpec.getVersion() + "\")"));
+    }
+  }
+
+  /**
+   * A volume's size may grow (the operator expands the existing claims) but never shrink:
+   * Kubernetes cannot shrink a PersistentVolumeClaim, so the change could never be carried out.
+   * Compared: every component's {@code requests.storage}, its {@code storageVolumes} by name and
+   * TiFlash's {@code storageClaims} by index. Sizes that do not parse are reported by {@link
+   * #validate}; a volume that is added or removed is not compared.
+   */
+  private static void validateNoShrink(TidbClusterSpec oldSpec, TidbClusterSpec spec, List<Violation> out) {
+    Map<String, MemberSpec> before = new java.util.LinkedHashMap<>();
+    for (Member m : Components.members(oldSpec)) {
+      before.put(m.path(), m.spec());
+    }
+    for (Member m : Components.members(spec)) {
+      MemberSpec old = before.get(m.path());
+      if (old == null) {
+        continue;
+      }
+      checkNoShrink(m.path() + ".requests.storage", storageOf(old), storageOf(m.spec()), out);
+      List<StorageVolume> oldVolumes = storageVolumesOf(old);
+      List<StorageVolume> volumes = storageVolumesOf(m.spec());
+      for (int i = 0; volumes != null && i < volumes.size(); i++) {
+        StorageVolume v = volumes.get(i);
+        if (v == null || oldVolumes == null) {
+          continue;
+        }
+        for (StorageVolume o : oldVolumes) {
+          if (o != null && v.getName() != null && v.getName().equals(o.getName())) {
+            checkNoShrink(m.path() + ".storageVolumes[" + i + "].storageSize",
+                o.getStorageSize(), v.getStorageSize(), out);
+          }
+        }
+      }
+      if (old instanceof TiflashSpec oldFlash && m.spec() instanceof TiflashSpec flash
+          && oldFlash.getStorageClaims() != null && flash.getStorageClaims() != null) {
+        for (int i = 0; i < Math.min(oldFlash.getStorageClaims().size(), flash.getStorageClaims().size()); i++) {
+          checkNoShrink("spec.tiflash.storageClaims[" + i + "].resources.requests.storage",
+              claimStorage(oldFlash.getStorageClaims().get(i)), claimStorage(flash.getStorageClaims().get(i)), out);
+        }
+      }
+    }
+  }
+
+  private static String storageOf(MemberSpec m) {
+    Quantity q = m.getRequests() == null ? null : m.getRequests().get("storage");
+    return quantityText(q);
+  }
+
+  private static String claimStorage(StorageClaim c) {
+    if (c == null || c.getResources() == null || c.getResources().getRequests() == null) {
+      return null;
+    }
+    return quantityText(c.getResources().getRequests().get("storage"));
+  }
+
+  private static List<StorageVolume> storageVolumesOf(MemberSpec m) {
+    if (m instanceof PdSpec s) {
+      return s.getStorageVolumes();
+    } else if (m instanceof PdMsSpec s) {
+      return s.getStorageVolumes();
+    } else if (m instanceof TikvSpec s) {
+      return s.getStorageVolumes();
+    } else if (m instanceof TidbSpec s) {
+      return s.getStorageVolumes();
+    } else if (m instanceof TicdcSpec s) {
+      return s.getStorageVolumes();
+    } else if (m instanceof TiproxySpec s) {
+      return s.getStorageVolumes();
+    }
+    return null;
+  }
+
+  private static void checkNoShrink(String path, String oldSize, String newSize, List<Violation> out) {
+    if (!isQuantity(oldSize) || !isQuantity(newSize)) {
+      return;
+    }
+    java.math.BigDecimal before = Quantity.getAmountInBytes(new Quantity(oldSize));
+    java.math.BigDecimal after = Quantity.getAmountInBytes(new Quantity(newSize));
+    if (after.compareTo(before) < 0) {
+      out.add(Violation.invalid(path, newSize,
+          "volume shrinking is not supported (was \"" + oldSize + "\"); only a larger size can be applied"));
     }
   }
 

@@ -247,7 +247,24 @@ class TidbClusterValidatorTest {
               tc.getSpec().getTidb().setVersion("v8.5.1");
             }),
         row("base image cleared", tc -> tc.getSpec().getTikv().setBaseImage(""),
-            "spec.tikv.baseImage: Required value: cannot be cleared (was \"pingcap/tikv\")"));
+            "spec.tikv.baseImage: Required value: cannot be cleared (was \"pingcap/tikv\")"),
+        row("tikv storage grown", tc -> tc.getSpec().getTikv().getRequests().put("storage", new Quantity("200Gi"))),
+        row("tikv storage same size written differently", tc -> tc.getSpec().getTikv().getRequests()
+            .put("storage", new Quantity("102400Mi"))),
+        row("tikv storage shrunk", tc -> tc.getSpec().getTikv().getRequests().put("storage", new Quantity("50Gi")),
+            "spec.tikv.requests.storage: Invalid value: \"50Gi\": volume shrinking is not supported (was \"100Gi\");"
+                + " only a larger size can be applied"),
+        row("pd storage shrunk in decimal units", tc -> tc.getSpec().getPd().getRequests()
+                .put("storage", new Quantity("10G")),
+            "spec.pd.requests.storage: Invalid value: \"10G\": volume shrinking is not supported (was \"10Gi\");"
+                + " only a larger size can be applied"),
+        row("storage volume shrunk", tc -> tc.getSpec().getTidb().getStorageVolumes().get(0).setStorageSize("1Gi"),
+            "spec.tidb.storageVolumes[0].storageSize: Invalid value: \"1Gi\": volume shrinking is not supported"
+                + " (was \"2Gi\"); only a larger size can be applied"),
+        row("storage volume replaced by another name", tc -> tc.getSpec().getTidb().getStorageVolumes()
+            .set(0, volume("other", "1Gi"))),
+        row("storage request removed", tc -> tc.getSpec().getTikv().getRequests().remove("storage"),
+            "spec.tikv.requests.storage: Required value: the data volume size is required"));
   }
 
   private static TidbCluster oldForUpdate() {
@@ -256,6 +273,7 @@ class TidbClusterValidatorTest {
       tc.getSpec().getPd().setConfig(ComponentConfig.of(io.tidb.operator.api.ApiObjects.toTree(
           Map.of("schedule", Map.of("leader-schedule-limit", 4), "replication", Map.of("max-replicas", 3)))));
       tc.getSpec().getTidb().setBootstrapSQLConfigMapName("init-sql");
+      tc.getSpec().getTidb().setStorageVolumes(new ArrayList<>(List.of(volume("slowlog", "2Gi"))));
     });
   }
 
