@@ -1,6 +1,9 @@
 package io.tidb.operator.controller.tidbcluster;
 
+import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -12,9 +15,18 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** {@link VolumeClaims} of one namespace over the API server. */
 final class KubeVolumeClaims implements VolumeClaims {
+
+  /** Annotation marking the cluster's default StorageClass. */
+  static final String DEFAULT_CLASS = "storageclass.kubernetes.io/is-default-class";
+
+  private static final Logger LOG = LoggerFactory.getLogger(KubeVolumeClaims.class);
+  private static final AtomicBoolean PV_FORBIDDEN_LOGGED = new AtomicBoolean();
 
   private static final PatchContext MERGE = new PatchContext.Builder()
       .withPatchType(PatchType.JSON_MERGE)
@@ -67,5 +79,98 @@ final class KubeVolumeClaims implements VolumeClaims {
       return;
     }
     client.resource(current.get()).delete();
+  }
+
+  @Override
+  public void resize(String name, Quantity size) {
+    client
+        .persistentVolumeClaims()
+        .inNamespace(namespace)
+        .withName(name)
+        .patch(
+            MERGE,
+            ApiObjects.toJson(
+                Map.of(
+                    "spec",
+                    Map.of("resources", Map.of("requests", Map.of("storage", size.toString()))))));
+  }
+
+  @Override
+  public void label(String name, String key, String value) {
+    try {
+      client
+          .persistentVolumeClaims()
+          .inNamespace(namespace)
+          .withName(name)
+          .patch(MERGE, ApiObjects.toJson(Map.of("metadata", Map.of("labels", Map.of(key, value)))));
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+        throw e;
+      }
+    }
+  }
+
+  @Override
+  public Expansion expansion(String storageClassName) {
+    try {
+      if (storageClassName == null || storageClassName.isEmpty()) {
+        Optional<StorageClass> byDefault =
+            client.storage().v1().storageClasses().list().getItems().stream()
+                .filter(
+                    c -> c.getMetadata().getAnnotations() != null
+                        && "true".equals(c.getMetadata().getAnnotations().get(DEFAULT_CLASS)))
+                .findFirst();
+        return byDefault
+            .map(c -> expansionOf(c, "the default StorageClass " + c.getMetadata().getName()))
+            .orElse(new Expansion(false, "the claim names no StorageClass and there is no default"
+                + " StorageClass"));
+      }
+      StorageClass sc = client.storage().v1().storageClasses().withName(storageClassName).get();
+      return sc == null
+          ? new Expansion(false, "StorageClass " + storageClassName + " does not exist")
+          : expansionOf(sc, "StorageClass " + storageClassName);
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
+        return new Expansion(false, "the operator may not read StorageClasses (forbidden); grant"
+            + " storageclasses get and list with a ClusterRole (the chart's cluster-scoped install"
+            + " does)");
+      }
+      throw e;
+    }
+  }
+
+  private static Expansion expansionOf(StorageClass sc, String what) {
+    return Boolean.TRUE.equals(sc.getAllowVolumeExpansion())
+        ? new Expansion(true, what + " allows volume expansion")
+        : new Expansion(false, what + " does not allow volume expansion (allowVolumeExpansion is"
+            + " not true)");
+  }
+
+  @Override
+  public Optional<PersistentVolume> volume(String name) {
+    try {
+      return Optional.ofNullable(client.persistentVolumes().withName(name).get());
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
+        if (PV_FORBIDDEN_LOGGED.compareAndSet(false, true)) {
+          LOG.warn(
+              "persistent volumes cannot be read (forbidden): spec.pvReclaimPolicy is not applied;"
+                  + " grant persistentvolumes get and patch with a ClusterRole namespace={}",
+              namespace);
+        }
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public void setReclaimPolicy(String volume, String policy) {
+    client
+        .persistentVolumes()
+        .withName(volume)
+        .patch(
+            MERGE,
+            ApiObjects.toJson(Map.of("spec", Map.of("persistentVolumeReclaimPolicy", policy))));
   }
 }

@@ -23,6 +23,7 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -216,15 +217,73 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
       throw e;
     }
     StatefulSet desired = statefulSet(tc, cm, plan);
+    List<PersistentVolumeClaim> wantedClaims = desired.getSpec().getVolumeClaimTemplates();
     keepImmutableFields(ctx, desired, actual);
     ApplyOutcome outcome = ctx.apply(desired);
     report(ctx, operation, decision, rollout, plan);
     reportConfigChange(ctx, true, inUse, cm, cmBefore);
+    // Volumes: resize, labels, PV reclaim policy (member/VolumeCare), apart from the operation.
+    Optional<String> resizing =
+        VolumeCare.sync(ctx, statusOf(ctx.status()), volumeRequest(ctx, operation, actual,
+            wantedClaims, rollout));
     StepResult after = afterApply(ctx, existing, outcome);
-    if (after instanceof StepResult.Converging || decision instanceof MemberDecision.Idle) {
+    if (after instanceof StepResult.Converging) {
       return after;
     }
+    if (decision instanceof MemberDecision.Idle) {
+      return resizing.isEmpty()
+          ? after
+          : StepResult.inProgress(displayName() + ": " + resizing.get());
+    }
     return StepResult.inProgress(displayName() + ": " + decision.message());
+  }
+
+  /**
+   * Whether this component's volumes are resized one pod at a time (PD, TiKV: the default) or
+   * all at once (TiDB).
+   */
+  protected boolean resizesVolumesOnePodAtATime() {
+    return true;
+  }
+
+  /**
+   * The labels the claims of {@code pod} carry (upstream's {@code tidb.pingcap.com/member-id},
+   * {@code tidb.pingcap.com/store-id}); by default none.
+   */
+  protected Map<String, String> volumeLabels(ClusterContext ctx, String pod) {
+    return Map.of();
+  }
+
+  private VolumeCare.Request volumeRequest(
+      ClusterContext ctx,
+      Operation operation,
+      StatefulSet actual,
+      List<PersistentVolumeClaim> wantedClaims,
+      Rollout rollout) {
+    boolean oneAtATime = resizesVolumesOnePodAtATime();
+    Optional<String> heldBy = Optional.empty();
+    if (operation != Operation.NONE) {
+      heldBy = Optional.of("volumes are resized when " + displayName() + " is no longer "
+          + switch (operation) {
+            case SCALE_IN -> "scaling in";
+            case SCALE_OUT -> "scaling out";
+            default -> "being upgraded";
+          });
+    } else if (oneAtATime) {
+      for (int ordinal = 0; ordinal < rollout.replicas() && heldBy.isEmpty(); ordinal++) {
+        String pod = rollout.podName(ordinal);
+        if (rollout.pod(ordinal).filter(ObservedPod::ready).isEmpty()) {
+          heldBy = Optional.of("waiting for pod " + pod + " to be Ready");
+        }
+      }
+    }
+    Map<String, Map<String, String>> labels = new java.util.HashMap<>();
+    for (int ordinal = 0; ordinal < rollout.replicas(); ordinal++) {
+      String pod = rollout.podName(ordinal);
+      labels.put(pod, volumeLabels(ctx, pod));
+    }
+    return new VolumeCare.Request(
+        displayName(), actual, wantedClaims, rollout, oneAtATime, heldBy, labels);
   }
 
   /** What the pipeline does after the StatefulSet was applied; by default it goes on. */

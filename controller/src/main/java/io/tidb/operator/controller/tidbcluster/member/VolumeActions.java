@@ -83,10 +83,16 @@ public final class VolumeActions {
           || rollout.pod(ordinal.get()).isPresent()) {
         continue;
       }
+      String volume = pvc.getSpec() == null ? null : pvc.getSpec().getVolumeName();
       return Optional.of(
           new MemberDecision.Act(
-              new DeleteClaim(name, pvc.getMetadata().getUid()),
-              "deleting volume claim " + name + " of a removed member (enablePVReclaim is true)"));
+              new ReclaimClaim(name, pvc.getMetadata().getUid(), volume),
+              "deleting volume claim " + name + " of a removed member"
+                  + (volume == null || volume.isEmpty()
+                      ? ""
+                      : " and its persistent volume " + volume + " (reclaim policy set to Delete"
+                          + " first)")
+                  + " (enablePVReclaim is true)"));
     }
     return Optional.empty();
   }
@@ -127,6 +133,34 @@ public final class VolumeActions {
 
     @Override
     public void perform(ClusterContext ctx) {
+      ctx.claims().delete(claim, uid);
+    }
+  }
+
+  /**
+   * {@code enablePVReclaim}: sets the bound PersistentVolume's reclaim policy to Delete (as
+   * upstream does, so the volume goes with the claim whatever {@code pvReclaimPolicy} says), then
+   * deletes the claim if it still has {@code uid}. Without a volume (or without permission to
+   * read it) only the claim is deleted.
+   */
+  public record ReclaimClaim(String claim, String uid, String volume) implements MemberAction {
+    @Override
+    public String reason() {
+      return "VolumeClaimDeleted";
+    }
+
+    @Override
+    public void perform(ClusterContext ctx) {
+      Optional<PersistentVolumeClaim> current = ctx.claims().get(claim);
+      if (current.isEmpty() || !uid.equals(current.get().getMetadata().getUid())) {
+        return;
+      }
+      if (volume != null && !volume.isEmpty()) {
+        ctx.claims().volume(volume)
+            .filter(pv -> pv.getSpec() != null
+                && !"Delete".equals(pv.getSpec().getPersistentVolumeReclaimPolicy()))
+            .ifPresent(pv -> ctx.claims().setReclaimPolicy(volume, "Delete"));
+      }
       ctx.claims().delete(claim, uid);
     }
   }

@@ -260,4 +260,14 @@ public final class PdStep extends MemberStep<PdStatus> {
         ? StepResult.converging("waiting for PD cluster running")
         : StepResult.CONTINUE;
   }
+
+  /** Upstream's label on a PD member's claims: its PD member id, once PD reported it. */
+  @Override
+  protected Map<String, String> volumeLabels(ClusterContext ctx, String pod) {
+    PdStatus status = ctx.status().getPd();
+    PdMember member = status == null || status.getMembers() == null ? null : status.getMembers().get(pod);
+    return member == null || member.getId() == null || member.getId().isEmpty()
+        ? Map.of()
+        : Map.of("tidb.pingcap.com/member-id", member.getId());
+  }
 }

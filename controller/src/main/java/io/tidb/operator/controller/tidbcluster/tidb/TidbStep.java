@@ -143,4 +143,10 @@ public final class TidbStep extends MemberStep<TidbStatus> {
     TidbMembership.record(status, servers, ctx.now());
     status.setSynced(true);
   }
+
+  /** TiDB's volumes (slow log and the like) are resized all at once, as upstream does. */
+  @Override
+  protected boolean resizesVolumesOnePodAtATime() {
+    return false;
+  }
 }

@@ -291,4 +291,18 @@ public final class TikvStep extends MemberStep<TikvStatus> {
       status.setSynced(false);
     }
   }
+
+  /** Upstream's label on a TiKV pod's claims: its store id, once PD reported the store. */
+  @Override
+  protected java.util.Map<String, String> volumeLabels(ClusterContext ctx, String pod) {
+    io.tidb.operator.api.v1alpha1.cluster.TikvStatus status = ctx.status().getTikv();
+    if (status == null || status.getStores() == null) {
+      return java.util.Map.of();
+    }
+    return status.getStores().values().stream()
+        .filter(s -> pod.equals(s.getPodName()) && s.getId() != null)
+        .findFirst()
+        .map(s -> java.util.Map.of("tidb.pingcap.com/store-id", s.getId()))
+        .orElse(java.util.Map.of());
+  }
 }

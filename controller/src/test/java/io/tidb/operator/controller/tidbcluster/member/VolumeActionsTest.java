@@ -155,10 +155,21 @@ class VolumeActionsTest {
         VolumeActions.reclaim(List.of(claim("tikv-basic-tikv-3", true, false)), tikv(3, 3))
             .orElseThrow();
     MemberDecision.Act a = assertInstanceOf(MemberDecision.Act.class, d);
-    assertEquals(new VolumeActions.DeleteClaim("tikv-basic-tikv-3", "uid-tikv-basic-tikv-3"), a.action());
+    assertEquals(new VolumeActions.ReclaimClaim("tikv-basic-tikv-3", "uid-tikv-basic-tikv-3", null), a.action());
     assertEquals(
         "deleting volume claim tikv-basic-tikv-3 of a removed member (enablePVReclaim is true)",
         a.message());
+  }
+
+  @Test
+  void aReclaimedClaimNamesItsVolume() {
+    PersistentVolumeClaim pvc = claim("tikv-basic-tikv-3", true, false);
+    pvc.setSpec(new io.fabric8.kubernetes.api.model.PersistentVolumeClaimSpecBuilder().withVolumeName("pv-7").build());
+    MemberDecision.Act a = assertInstanceOf(MemberDecision.Act.class,
+        VolumeActions.reclaim(List.of(pvc), tikv(3, 3)).orElseThrow());
+    assertEquals(new VolumeActions.ReclaimClaim("tikv-basic-tikv-3", "uid-tikv-basic-tikv-3", "pv-7"), a.action());
+    assertEquals("deleting volume claim tikv-basic-tikv-3 of a removed member and its persistent volume pv-7"
+        + " (reclaim policy set to Delete first) (enablePVReclaim is true)", a.message());
   }
 
   @Test
@@ -182,7 +193,7 @@ class VolumeActionsTest {
             claim("tikv-basic-tikv-3", true, false));
     MemberDecision.Act a =
         assertInstanceOf(MemberDecision.Act.class, VolumeActions.reclaim(claims, tikv(3, 3)).orElseThrow());
-    assertEquals(new VolumeActions.DeleteClaim("tikv-basic-tikv-4", "uid-tikv-basic-tikv-4"), a.action());
+    assertEquals(new VolumeActions.ReclaimClaim("tikv-basic-tikv-4", "uid-tikv-basic-tikv-4", null), a.action());
   }
 
   // --- the actions ---
@@ -220,6 +231,22 @@ class VolumeActionsTest {
     assertEquals(List.of("delete tikv-basic-tikv-3"), claims.calls);
     assertTrue(claims.claims.containsKey("tikv-basic-tikv-3"));
     new VolumeActions.DeleteClaim("tikv-basic-tikv-3", "uid-tikv-basic-tikv-3").perform(ctx);
+    assertFalse(claims.claims.containsKey("tikv-basic-tikv-3"));
+  }
+
+  @Test
+  void reclaimSetsTheVolumeToDeleteBeforeDeletingTheClaim() {
+    FakeVolumeClaims claims = new FakeVolumeClaims().add("tikv-basic-tikv-3", Map.of(), Map.of());
+    claims.volumes.put("pv-7", new io.fabric8.kubernetes.api.model.PersistentVolumeBuilder()
+        .withNewMetadata().withName("pv-7").endMetadata()
+        .withNewSpec().withPersistentVolumeReclaimPolicy("Retain").endSpec().build());
+    ClusterContext ctx = ClusterContexts.withClaims(TestClusters.load("basic"), claims);
+    new VolumeActions.ReclaimClaim("tikv-basic-tikv-3", "other-uid", "pv-7").perform(ctx);
+    assertEquals(List.of(), claims.calls, "a claim recreated meanwhile is left alone, and so is its volume");
+    VolumeActions.ReclaimClaim reclaim = new VolumeActions.ReclaimClaim("tikv-basic-tikv-3", "uid-tikv-basic-tikv-3", "pv-7");
+    assertEquals("VolumeClaimDeleted", reclaim.reason());
+    reclaim.perform(ctx);
+    assertEquals(List.of("reclaim-policy pv-7 Delete", "delete tikv-basic-tikv-3"), claims.calls);
     assertFalse(claims.claims.containsKey("tikv-basic-tikv-3"));
   }
 }

@@ -1,0 +1,215 @@
+package io.tidb.operator.controller.tidbcluster.member;
+
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.api.v1alpha1.cluster.ComponentStatus;
+import io.tidb.operator.api.v1alpha1.cluster.StorageVolumeStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims.Expansion;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the operator does to a member component's volumes in every reconcile, after its
+ * StatefulSet was applied: resizes claims ({@link VolumeResizer} decides), labels them with the
+ * member's PD member id or TiKV store id, and applies {@code spec.pvReclaimPolicy} to the
+ * PersistentVolumes bound to them. Reports {@code status.<component>.volumes}, the {@code
+ * VolumeResize} condition and Events.
+ */
+public final class VolumeCare {
+
+  /** Normal Event: claims were patched to a larger size. */
+  public static final String RESIZING_EVENT = "VolumeResizing";
+
+  /** Normal Event: every claim has the size the spec asks for. */
+  public static final String RESIZED_EVENT = "VolumeResized";
+
+  private static final Logger LOG = LoggerFactory.getLogger(VolumeCare.class);
+
+  private VolumeCare() {}
+
+  /**
+   * What {@link MemberStep} passes in.
+   *
+   * @param displayName PD, TiKV, TiDB
+   * @param actual the StatefulSet as it is (its claim templates name the claims)
+   * @param desiredTemplates the claim templates the spec asks for (their sizes are the target)
+   * @param rollout the StatefulSet and its pods
+   * @param oneAtATime one pod's claims at a time
+   * @param heldBy why no new resize may start now, or empty
+   * @param idLabels the labels each pod's claims get, by pod name (member id, store id)
+   */
+  public record Request(
+      String displayName,
+      StatefulSet actual,
+      List<PersistentVolumeClaim> desiredTemplates,
+      Rollout rollout,
+      boolean oneAtATime,
+      Optional<String> heldBy,
+      Map<String, Map<String, String>> idLabels) {}
+
+  /**
+   * Carries out the volume rule for one component.
+   *
+   * @return the resize in progress (for the step's result), or empty
+   */
+  public static Optional<String> sync(ClusterContext ctx, ComponentStatus status, Request r) {
+    Map<String, Quantity> desired = new HashMap<>();
+    if (r.desiredTemplates() != null) {
+      for (PersistentVolumeClaim t : r.desiredTemplates()) {
+        Quantity q = storageOf(t);
+        if (q != null) {
+          desired.put(t.getMetadata().getName(), q);
+        }
+      }
+    }
+    List<PersistentVolumeClaim> listed =
+        ctx.claims().list(r.actual().getSpec().getSelector().getMatchLabels());
+    Map<String, PersistentVolumeClaim> byName = new HashMap<>();
+    listed.forEach(c -> byName.put(c.getMetadata().getName(), c));
+
+    Map<String, Expansion> classes = new HashMap<>();
+    List<VolumeResizer.Claim> claims = new ArrayList<>();
+    List<PersistentVolumeClaim> templates = r.actual().getSpec().getVolumeClaimTemplates();
+    for (int ordinal = 0; ordinal < r.rollout().replicas(); ordinal++) {
+      String pod = r.rollout().podName(ordinal);
+      for (PersistentVolumeClaim t : templates == null ? List.<PersistentVolumeClaim>of() : templates) {
+        String volume = t.getMetadata().getName();
+        PersistentVolumeClaim pvc = byName.get(volume + "-" + r.actual().getMetadata().getName() + "-" + ordinal);
+        if (pvc == null || pvc.getMetadata().getDeletionTimestamp() != null) {
+          continue;
+        }
+        label(ctx, pvc, r.idLabels().getOrDefault(pod, Map.of()));
+        Quantity want = desired.get(volume);
+        if (want == null) {
+          continue;
+        }
+        Quantity request = storageOf(pvc);
+        Expansion expansion = null;
+        if (request != null && VolumeResizer.compare(want, request) > 0) {
+          String cls = pvc.getSpec().getStorageClassName();
+          expansion = classes.computeIfAbsent(
+              cls == null ? "" : cls, c -> ctx.claims().expansion(c.isEmpty() ? null : c));
+        }
+        VolumeResizer.Claim claim = VolumeResizer.claim(pvc, volume, ordinal, want, expansion);
+        if (claim != null) {
+          claims.add(claim);
+        }
+      }
+    }
+    VolumeResizer.Plan plan = VolumeResizer.decide(claims, r.oneAtATime(), r.heldBy());
+    for (Map.Entry<String, Quantity> e : plan.resize().entrySet()) {
+      ctx.claims().resize(e.getKey(), e.getValue());
+    }
+    if (!plan.resize().isEmpty()) {
+      ctx.events().normal(ctx.cluster(), RESIZING_EVENT, r.displayName() + ": resizing volume"
+          + " claim" + (plan.resize().size() == 1 ? " " : "s ")
+          + String.join(", ", plan.resize().keySet()) + " to "
+          + plan.resize().values().iterator().next());
+    }
+    report(ctx, status, r.displayName(), plan);
+    applyReclaimPolicy(ctx, listed);
+    return plan.verdict() instanceof VolumeResizer.Verdict.InProgress p
+        ? Optional.of(p.message())
+        : Optional.empty();
+  }
+
+  private static void report(
+      ClusterContext ctx, ComponentStatus status, String displayName, VolumeResizer.Plan plan) {
+    TidbCluster tc = ctx.cluster();
+    Map<String, StorageVolumeStatus> volumes = plan.volumes();
+    status.setVolumes(volumes.isEmpty() ? null : new java.util.TreeMap<>(volumes));
+    List<Condition> conditions = status.getConditions();
+    Optional<Condition> before = Conditions.find(conditions, VolumeResizer.CONDITION);
+    Long generation = tc.getMetadata().getGeneration();
+    VolumeResizer.Verdict verdict = plan.verdict();
+    if (verdict instanceof VolumeResizer.Verdict.InProgress p) {
+      conditions = Conditions.set(conditions, VolumeResizer.CONDITION, Conditions.TRUE,
+          MemberStep.IN_PROGRESS, p.message(), generation, ctx.now());
+    } else if (verdict instanceof VolumeResizer.Verdict.Blocked b) {
+      boolean reported = before
+          .filter(c -> Conditions.FALSE.equals(c.getStatus()))
+          .filter(c -> Objects.equals(b.message(), c.getMessage()))
+          .isPresent();
+      if (!reported) {
+        ctx.events().warning(tc, b.reason(), displayName + ": " + b.message());
+      }
+      conditions = Conditions.set(conditions, VolumeResizer.CONDITION, Conditions.FALSE,
+          b.reason(), b.message(), generation, ctx.now());
+    } else {
+      if (before.isPresent() && Conditions.TRUE.equals(before.get().getStatus())) {
+        ctx.events().normal(tc, RESIZED_EVENT, displayName + ": every volume claim has the size"
+            + " the spec asks for");
+      }
+      conditions = Conditions.remove(conditions, VolumeResizer.CONDITION);
+    }
+    status.setConditions(conditions);
+  }
+
+  private static void label(ClusterContext ctx, PersistentVolumeClaim pvc, Map<String, String> labels) {
+    Map<String, String> have = pvc.getMetadata().getLabels();
+    for (Map.Entry<String, String> e : labels.entrySet()) {
+      if (have == null || !e.getValue().equals(have.get(e.getKey()))) {
+        ctx.claims().label(pvc.getMetadata().getName(), e.getKey(), e.getValue());
+      }
+    }
+  }
+
+  /**
+   * The PersistentVolume whose reclaim policy must be set: the one bound to {@code pvc}, unless
+   * the claim is being deleted, or it is a removed member's claim that {@code enablePVReclaim}
+   * deletes together with its volume.
+   */
+  public static Optional<String> volumeToCareFor(PersistentVolumeClaim pvc, boolean enablePVReclaim) {
+    if (pvc.getMetadata().getDeletionTimestamp() != null
+        || (enablePVReclaim && VolumeActions.deferred(pvc))
+        || pvc.getSpec() == null
+        || pvc.getSpec().getVolumeName() == null
+        || pvc.getSpec().getVolumeName().isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(pvc.getSpec().getVolumeName());
+  }
+
+  private static void applyReclaimPolicy(ClusterContext ctx, List<PersistentVolumeClaim> claims) {
+    String policy = ctx.cluster().getSpec().getPvReclaimPolicy();
+    if (policy == null || policy.isEmpty()) {
+      return;
+    }
+    boolean reclaim = Boolean.TRUE.equals(ctx.cluster().getSpec().getEnablePVReclaim());
+    for (PersistentVolumeClaim pvc : claims) {
+      Optional<String> name = volumeToCareFor(pvc, reclaim);
+      if (name.isEmpty()) {
+        continue;
+      }
+      Optional<PersistentVolume> pv = ctx.claims().volume(name.get());
+      if (pv.isEmpty() || pv.get().getSpec() == null
+          || policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy())) {
+        continue;
+      }
+      ctx.claims().setReclaimPolicy(name.get(), policy);
+      LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={} volume={}"
+              + " policy={} was={}", ctx.namespace(), ctx.name(), pvc.getMetadata().getName(),
+          name.get(), policy, pv.get().getSpec().getPersistentVolumeReclaimPolicy());
+    }
+  }
+
+  private static Quantity storageOf(PersistentVolumeClaim pvc) {
+    return pvc.getSpec() == null
+            || pvc.getSpec().getResources() == null
+            || pvc.getSpec().getResources().getRequests() == null
+        ? null
+        : pvc.getSpec().getResources().getRequests().get("storage");
+  }
+}
