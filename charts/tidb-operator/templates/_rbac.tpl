@@ -34,6 +34,23 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
   verbs: ["create"]
 {{- end }}
 
+{{/*
+Cluster-scoped objects behind the volume claims. A Role cannot grant them, so a namespace-scoped
+install gets them only as a separate ClusterRole with rbac.clusterVolumeAccess=true; without them
+the controller does not apply spec.pvReclaimPolicy and does not resize volumes (it reports why).
+*/}}
+{{- define "tidb-operator.controller.volumeRules" -}}
+# spec.pvReclaimPolicy on the PersistentVolumes bound to a cluster's claims (merge patch), and
+# Delete before an enablePVReclaim deletion.
+- apiGroups: [""]
+  resources: ["persistentvolumes"]
+  verbs: ["get", "patch"]
+# Volume resize: does the claim's StorageClass (or the default one) allow expansion?
+- apiGroups: ["storage.k8s.io"]
+  resources: ["storageclasses"]
+  verbs: ["get", "list"]
+{{- end }}
+
 {{- define "tidb-operator.controller.leaderElectionRules" -}}
 # fabric8's LeaderElector renews the Lease with a PATCH; java-operator-sdk refuses to start unless
 # create, get and update are granted too.

@@ -169,9 +169,12 @@ class ChartTemplateTest {
       assertEquals(read, verbs.get("/pods"));
       assertEquals(Set.of("get", "list", "patch", "delete"), verbs.get("/persistentvolumeclaims"));
       assertEquals(Set.of("create"), verbs.get("/events"));
+      assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
+      assertEquals(Set.of("get", "list"), verbs.get("storage.k8s.io/storageclasses"), "volume expansion allowed?");
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
-          "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events"),
+          "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",
+          "/persistentvolumes", "storage.k8s.io/storageclasses"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(
           !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")),
@@ -278,13 +281,34 @@ class ChartTemplateTest {
     final RenderedChart chart = render(NAMESPACE_SCOPED);
 
     @Test
+    void clusterVolumeAccessAddsOnlyPersistentVolumesAndStorageClassesClusterWide() {
+      assertTrue(chart.find(ClusterRole.class, CONTROLLER + "-volumes").isEmpty(), "opt-in");
+      RenderedChart withVolumes = render(NAMESPACE_SCOPED + "rbac:\n  create: true\n  clusterVolumeAccess: true\n");
+      ClusterRole volumes = withVolumes.get(ClusterRole.class, CONTROLLER + "-volumes");
+      assertEquals(Map.of("/persistentvolumes", Set.of("get", "patch"), "storage.k8s.io/storageclasses",
+          Set.of("get", "list")), verbsByResource(volumes.getRules()));
+      ClusterRoleBinding binding = withVolumes.get(ClusterRoleBinding.class, CONTROLLER + "-volumes");
+      assertEquals(CONTROLLER + "-volumes", binding.getRoleRef().getName());
+      assertEquals(NAMESPACE, binding.getSubjects().get(0).getNamespace());
+      assertTrue(withVolumes.find(ClusterRole.class, CONTROLLER).isEmpty());
+      assertTrue(render("rbac:\n  create: true\n  clusterVolumeAccess: true\n")
+          .find(ClusterRole.class, CONTROLLER + "-volumes").isEmpty(),
+          "a cluster-scoped install has the rules in its ClusterRole already");
+    }
+
+    @Test
     void controllerGetsARolePerWatchedNamespaceAndNothingClusterWide() {
       assertTrue(chart.find(ClusterRole.class, CONTROLLER).isEmpty());
       assertTrue(chart.find(ClusterRoleBinding.class, CONTROLLER).isEmpty());
       ClusterRole clusterScoped = render("").get(ClusterRole.class, CONTROLLER);
+      List<PolicyRule> namespaced = clusterScoped.getRules().stream()
+          .filter(r -> !r.getResources().contains("persistentvolumes") && !r.getResources().contains("storageclasses"))
+          .toList();
+      assertEquals(clusterScoped.getRules().size() - 2, namespaced.size());
       for (String ns : List.of("team-a", "team-b")) {
         Role role = chart.find(Role.class, ns, CONTROLLER).orElseThrow(() -> new AssertionError("no Role in " + ns));
-        assertEquals(clusterScoped.getRules(), role.getRules(), "same rules as the cluster-scoped install");
+        assertEquals(namespaced, role.getRules(),
+            "same rules as the cluster-scoped install but the cluster-scoped volume objects, which no Role can grant");
         RoleBinding binding = chart.find(RoleBinding.class, ns, CONTROLLER).orElseThrow();
         assertEquals("Role", binding.getRoleRef().getKind());
         assertEquals(NAMESPACE, binding.getSubjects().get(0).getNamespace());
