@@ -20,8 +20,8 @@ import java.util.List;
  * @param upTikvStores TiKV stores in state Up (PD's metapb state: this includes Up stores that
  *     stopped heartbeating and show Disconnected or Down)
  * @param offlineTikvStores TiKV stores in state Offline (being removed)
- * @param tombstoneTikvPods TiKV stores that became Tombstone while their pod still exists (the
- *     scale-in of that pod has not finished); only pod-backed stores count
+ * @param tombstoneTikvPods TiKV stores that are Tombstone while their pod still exists and is not
+ *     being deleted (the scale-in of that pod has not finished); only pod-backed stores count
  * @param stoppedTikvStores Up TiKV stores whose server does not heartbeat (its pod stopped,
  *     restarts or is gone)
  * @param evictLeaderStores store ids in the evict-leader scheduler
@@ -65,7 +65,7 @@ public record JournalEntry(
     STORE_TOMBSTONE("store-tombstone"),
     STORE_HEARTBEAT_LOST("store-heartbeat-lost"),
     STORE_HEARTBEAT_RESUMED("store-heartbeat-resumed"),
-    /** The pod of a Tombstone store is gone (its scale-in is complete). */
+    /** The pod of a Tombstone store is gone or being deleted (its scale-in is complete). */
     STORE_POD_REMOVED("store-pod-removed"),
     EVICT_LEADER_BEGIN("evict-leader-begin"),
     EVICT_LEADER_END("evict-leader-end");

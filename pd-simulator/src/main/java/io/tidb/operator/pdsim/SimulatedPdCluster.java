@@ -692,7 +692,9 @@ public final class SimulatedPdCluster {
       }
       PodInstance pod = byName.get(store.podName);
       if (store.state == SimulatedStoreState.TOMBSTONE) {
-        if (store.podUid != null && (pod == null || !pod.uid().equals(store.podUid))) {
+        // Being deleted counts as removed: the StatefulSet has let go of it.
+        if (store.podUid != null
+            && (pod == null || !pod.uid().equals(store.podUid) || pod.terminating())) {
           store.podRemoved = true;
         }
         continue;
@@ -808,7 +810,7 @@ public final class SimulatedPdCluster {
     int regionsAtRemoval;
     int drainStepsLeft;
     String podUid;
-    /** Once Tombstone: its pod (same UID) is gone. */
+    /** Once Tombstone: its pod (same UID) is gone or being deleted. */
     boolean podRemoved;
 
     Store(long id, String podName, StoreEngine engine, Instant now) {

@@ -109,6 +109,25 @@ class StateJournalTest {
   }
 
   @Test
+  void aTombstonePodBeingDeletedCountsAsRemoved() {
+    SimulatedPdCluster cluster = cluster();
+    cluster.syncPods(pods(pds(), tikvs(4)));
+    cluster.deleteStore(4, false);
+    cluster.step();
+    cluster.step();
+    int seen = cluster.journal().size();
+
+    List<PodInstance> deleting = new ArrayList<>(tikvs(3));
+    deleting.add(new PodInstance("basic-tikv-3", "k3", true, true));
+    cluster.syncPods(pods(pds(), deleting));
+    cluster.syncPods(pods(pds(), tikvs(3)));   // then gone: nothing more to journal
+
+    List<JournalEntry> entries = since(cluster, seen);
+    assertEquals(List.of("store-pod-removed 4"), events(entries));
+    assertEquals(0, entries.get(0).tombstoneTikvPods());
+  }
+
+  @Test
   void anOfflineStoreWhosePodGoesAwayIsBuriedAndItsPodRemoved() {
     SimulatedPdCluster cluster = cluster();
     cluster.syncPods(pods(pds(), tikvs(4)));
