@@ -4,7 +4,8 @@
 # converge; every run is judged against invariants replayed from the PD simulator's record.
 #
 #   hack/crash-safety.sh [--runs N] [--scenario NAME]... [--kills MIN-MAX] [--delay MIN-MAX]
-#                        [--converge-timeout S] [--ready-timeout S] [--seed N] [--skip-build]
+#                        [--converge-timeout S] [--ready-timeout S] [--drain-steps N] [--seed N]
+#                        [--skip-build]
 #
 #   --runs N              runs per scenario, each in a fresh namespace (default 20)
 #   --scenario NAME       tikv-scale-in (TiKV 4 -> 3), tikv-scale-in-by-two (5 -> 3 with
@@ -15,6 +16,8 @@
 #                         counted from the spec change, then from each restart's /readyz
 #   --converge-timeout S  after the last restart, how long the cluster has to converge (default 180)
 #   --ready-timeout S     how long the new cluster has to become Ready first (default 300)
+#   --drain-steps N       simulator steps an Offline store takes to become Tombstone (default 15;
+#                         the simulator's own default, 3, leaves kills little time to land there)
 #   --seed N              seed of the kill schedule (default: from the clock; printed)
 #   --skip-build          do not run Maven or hack/build-binaries.sh (use what was built before)
 #
@@ -47,6 +50,7 @@ KILLS_MIN=1 KILLS_MAX=4
 DELAY_MIN=500 DELAY_MAX=8000
 CONVERGE_TIMEOUT=180
 READY_TIMEOUT=300
+DRAIN_STEPS=15
 SEED=
 SKIP_BUILD=0
 TC=crash
@@ -79,6 +83,7 @@ while [ $# -gt 0 ]; do
     --delay) range "$1" "${2:-}"; DELAY_MIN=$RANGE_MIN DELAY_MAX=$RANGE_MAX; shift ;;
     --converge-timeout) number "$1" "${2:-}"; CONVERGE_TIMEOUT=$2; shift ;;
     --ready-timeout) number "$1" "${2:-}"; READY_TIMEOUT=$2; shift ;;
+    --drain-steps) number "$1" "${2:-}"; DRAIN_STEPS=$2; shift ;;
     --seed) number "$1" "${2:-}"; SEED=$2; shift ;;
     --skip-build) SKIP_BUILD=1 ;;
     -h|--help) usage; exit 0 ;;
@@ -179,7 +184,7 @@ say "    records of every run: $RUNS_DIR"
 # The PD simulator, one per run, watching only the run's namespace: fresh state, calls and journal.
 start_sim() { # start_sim <namespace> <log>
   setsid java -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1 -cp "$CP" io.tidb.operator.pdsim.PdSimulatorMain \
-    --kubeconfig="$KUBECONFIG_FILE" --port=0 --bind=127.0.0.1 --namespace="$1" \
+    --kubeconfig="$KUBECONFIG_FILE" --port=0 --bind=127.0.0.1 --namespace="$1" --drain-steps="$DRAIN_STEPS" \
     </dev/null >"$2" 2>&1 8>&- &
   SIM_PID=$!
   local deadline=$(( $(date +%s) + 120 ))
@@ -190,6 +195,7 @@ start_sim() { # start_sim <namespace> <log>
   done
   SIM_URL=$(sed -n 's/^pd-simulator listening on //p' "$2" | tail -n 1)
   PD_URL_TEMPLATE=$(sed -n 's/^pd-url-template=//p' "$2" | tail -n 1)
+  PD_MEMBER_URL_TEMPLATE=$(sed -n 's/^pd-member-url-template=//p' "$2" | tail -n 1)
   TIDB_STATUS_URL_TEMPLATE=$(sed -n 's/^tidb-status-url-template=//p' "$2" | tail -n 1)
 }
 
@@ -198,7 +204,7 @@ start_controller() { # start_controller <namespace> <log>
   setsid java -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1 -cp "$CP" io.tidb.operator.controller.ControllerMain \
     --kubeconfig="$KUBECONFIG_FILE" --port="$CONTROLLER_PORT" --bind=127.0.0.1 \
     --pd-url-template="$PD_URL_TEMPLATE" --tidb-status-url-template="$TIDB_STATUS_URL_TEMPLATE" \
-    --watch-namespaces="$1" </dev/null >"$2" 2>&1 8>&- &
+    --pd-member-url-template="$PD_MEMBER_URL_TEMPLATE" --watch-namespaces="$1" </dev/null >"$2" 2>&1 8>&- &
   CONTROLLER_PID=$!
 }
 
@@ -324,7 +330,7 @@ run_one() { # run_one <scenario> <n>
       patch='{"spec":{"version":"'$TO_VERSION'"}}' ;;
   esac
   local ns=cs-$ID-$short-$n dir=$RUNS_DIR/$scenario-$n
-  local events t0 starts=0 kills delay k code extra_violations=0 reasons="" setup_ok=1 deadline
+  local events t0 starts=0 kills delay k code doing extra_violations=0 reasons="" setup_ok=1 deadline
   local since result schedule="" converged=0 last="" checked
   mkdir -p "$dir"
   events=$dir/events.log
@@ -370,7 +376,9 @@ run_one() { # run_one <scenario> <n>
         extra_violations=$((extra_violations + 1))
       else
         sigkill "$CONTROLLER_PID"
-        ev "kill $k/$kills: SIGKILL pid $CONTROLLER_PID, ${delay}ms after the last (re)start"
+        # What the controller was doing, as its last status write says.
+        doing=$(kc -n "$ns" get tidbcluster "$TC" -o jsonpath='{.status.conditions[?(@.type=="Ready")].message}' 2>/dev/null || true)
+        ev "kill $k/$kills: SIGKILL pid $CONTROLLER_PID, ${delay}ms after the last (re)start; Ready said: ${doing:-?}"
       fi
       starts=$((starts + 1))
       start_controller "$ns" "$dir/controller-$starts.log"
