@@ -7,13 +7,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The simulator's own endpoints under {@code /sim}: fault rules, recorded calls, a state summary
- * and manual steps.
+ * The simulator's own endpoints under {@code /sim}: fault rules, recorded calls, a state summary,
+ * the state-transition journal and manual steps.
  *
  * <pre>
  * GET    /sim/calls[?cluster=ns/name]   recorded calls, oldest first
@@ -24,6 +26,7 @@ import java.util.Set;
  *                                       status or delayMillis required) → 201 {"id":N}
  * DELETE /sim/faults[/{id}]             remove all rules or one
  * GET    /sim/clusters                  members, leader and stores of every cluster
+ * GET    /sim/journal[?cluster=ns/name] state transitions, oldest first ({@link JournalEntry})
  * POST   /sim/step                      advance every cluster by one step
  * </pre>
  */
@@ -80,6 +83,9 @@ final class AdminApi {
       if (path.equals("/sim/clusters") && method.equals("GET")) {
         return json(200, clusterSummary());
       }
+      if (path.equals("/sim/journal") && method.equals("GET")) {
+        return json(200, journal(request.param("cluster")));
+      }
       if (path.equals("/sim/step") && method.equals("POST")) {
         clusters.stepAll();
         return SimResponse.empty(204);
@@ -109,6 +115,42 @@ final class AdminApi {
       node.put("query", call.query());
       node.put("body", call.body());
       node.put("status", call.status());
+    }
+    return array;
+  }
+
+  /** One cluster's journal, or every cluster's merged by time (stable: by cluster, then seq). */
+  private JsonNode journal(String cluster) {
+    List<ClusterKey> keys = cluster == null
+        ? clusters.keys()
+        : clusters.existing(ClusterKey.parse(cluster))
+            .map(pd -> List.of(pd.key()))
+            .orElse(List.of());
+    List<Map.Entry<ClusterKey, JournalEntry>> entries = new ArrayList<>();
+    for (ClusterKey key : keys) {
+      clusters.pd(key).journal().forEach(e -> entries.add(Map.entry(key, e)));
+    }
+    entries.sort(Comparator.comparing(e -> e.getValue().time()));
+    ArrayNode array = JSON.arrayNode();
+    for (Map.Entry<ClusterKey, JournalEntry> item : entries) {
+      JournalEntry entry = item.getValue();
+      ObjectNode node = array.addObject();
+      node.put("seq", entry.seq());
+      node.put("time", entry.time().toString());
+      node.put("cluster", item.getKey().toString());
+      node.put("event", entry.event().wireName());
+      node.put("store", entry.storeId());
+      node.put("pod", entry.pod());
+      node.put("member", entry.member());
+      node.put("leader", entry.leader());
+      node.put("members", entry.members());
+      node.put("healthyMembers", entry.healthyMembers());
+      node.put("upTikvStores", entry.upTikvStores());
+      node.put("offlineTikvStores", entry.offlineTikvStores());
+      node.put("tombstoneTikvPods", entry.tombstoneTikvPods());
+      node.put("stoppedTikvStores", entry.stoppedTikvStores());
+      node.set("evictLeaderStores", MAPPER.valueToTree(entry.evictLeaderStores()));
+      node.put("maxReplicas", entry.maxReplicas());
     }
     return array;
   }

@@ -46,6 +46,7 @@ final class PodTopology {
 
   static PodInstance instance(Pod pod) {
     boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase());
-    return new PodInstance(pod.getMetadata().getName(), pod.getMetadata().getUid(), running);
+    return new PodInstance(pod.getMetadata().getName(), pod.getMetadata().getUid(), running,
+        pod.getMetadata().getDeletionTimestamp() != null);
   }
 }

@@ -3,6 +3,7 @@ package io.tidb.operator.pdsim;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ConcurrentSkipListMap;
 
@@ -34,6 +35,11 @@ public final class SimulatedClusters {
 
   public SimulatedPdCluster pd(String namespace, String name) {
     return pd(new ClusterKey(namespace, name));
+  }
+
+  /** The cluster if it exists, without creating it. */
+  public Optional<SimulatedPdCluster> existing(ClusterKey key) {
+    return Optional.ofNullable(pd.get(key));
   }
 
   public SimulatedTidbServers tidb(ClusterKey key) {

@@ -27,8 +27,8 @@ import java.util.function.Predicate;
  * <p>State changes either programmatically (unit tests: {@link #addMember}, {@link #addStore},
  * ...) or from the pods of a Kubernetes cluster ({@link #syncPods}). Time advances in
  * {@linkplain #step() steps}: each step promotes new stores to Serving, drains Offline stores
- * towards Tombstone and moves leaders away from stores that cannot hold them. All methods are
- * thread-safe.
+ * towards Tombstone and moves leaders away from stores that cannot hold them. Every state
+ * transition is journaled ({@link #journal()}). All methods are thread-safe.
  */
 public final class SimulatedPdCluster {
 
@@ -57,6 +57,7 @@ public final class SimulatedPdCluster {
   private ReplicationConfig replication = ReplicationConfig.defaults();
   private final Set<String> schedulers = new LinkedHashSet<>(DEFAULT_SCHEDULERS);
   private final TreeSet<Long> evictLeaderStores = new TreeSet<>();
+  private final StateJournal journal = new StateJournal();
 
   public SimulatedPdCluster(ClusterKey key) {
     this(key, SimulationSettings.defaults(), Clock.systemUTC(), new Random());
@@ -105,6 +106,7 @@ public final class SimulatedPdCluster {
     Member member = new Member(name, memberId);
     members.put(name, member);
     electLeader();
+    recordTransitions();
     return view(member);
   }
 
@@ -112,6 +114,7 @@ public final class SimulatedPdCluster {
   public synchronized void setMemberHealthy(String name, boolean healthy) {
     requireMember(name).healthy = healthy;
     electLeader();
+    recordTransitions();
   }
 
   /** Whether {@code /pd/api/v2/ready} on this member answers 200 (true) or 500 (false). */
@@ -126,6 +129,7 @@ public final class SimulatedPdCluster {
       return false;
     }
     forget(member);
+    recordTransitions();
     return true;
   }
 
@@ -137,6 +141,7 @@ public final class SimulatedPdCluster {
       members.remove(m.name);
       forget(m);
     });
+    recordTransitions();
     return member.isPresent();
   }
 
@@ -162,6 +167,7 @@ public final class SimulatedPdCluster {
               + " is not reachable");
     }
     leader = name;
+    recordTransitions();
   }
 
   /** Members in etcd's order (by member id, unsigned). */
@@ -239,12 +245,16 @@ public final class SimulatedPdCluster {
 
   /** Registers a TiKV store for a pod; the first one bootstraps the cluster. Needs a leader. */
   public synchronized SimulatedStore addStore(String podName) {
-    return view(join(podName, StoreEngine.TIKV, null));
+    Store store = join(podName, StoreEngine.TIKV, null);
+    recordTransitions();
+    return view(store);
   }
 
   /** Registers a TiFlash store (label engine=tiflash); needs a bootstrapped cluster. */
   public synchronized SimulatedStore addTiFlashStore(String podName) {
-    return view(join(podName, StoreEngine.TIFLASH, null));
+    Store store = join(podName, StoreEngine.TIFLASH, null);
+    recordTransitions();
+    return view(store);
   }
 
   private Store join(String podName, StoreEngine engine, String podUid) {
@@ -302,6 +312,7 @@ public final class SimulatedPdCluster {
   /** Starts or stops a store's server: a stopped store stops heartbeating and loses leaders. */
   public synchronized void setStoreHeartbeating(long id, boolean heartbeating) {
     heartbeat(requireStore(id), heartbeating);
+    recordTransitions();
   }
 
   private void heartbeat(Store store, boolean heartbeating) {
@@ -333,6 +344,7 @@ public final class SimulatedPdCluster {
     store.physicallyDestroyed = force;
     store.drainStepsLeft = settings.drainSteps();
     store.regionsAtRemoval = store.regionCount;
+    recordTransitions();
   }
 
   private void checkRemovable(Store store) {
@@ -382,6 +394,7 @@ public final class SimulatedPdCluster {
           store.state = SimulatedStoreState.UP;
           store.nodeState = NodeState.SERVING;
           distributeRegions();
+          recordTransitions();
         }
       }
       default -> throw new SimulatedPdException(400, "invalid state " + state);
@@ -458,12 +471,15 @@ public final class SimulatedPdCluster {
       throw new SimulatedPdException(500, inner);
     }
     evictLeaderStores.add(storeId);
+    recordTransitions();
     return !existed;
   }
 
   /** Removes one store from the evict-leader scheduler; false if it was not there. */
   public synchronized boolean removeEvictLeader(long storeId) {
-    return evictLeaderStores.remove(storeId);
+    boolean removed = evictLeaderStores.remove(storeId);
+    recordTransitions();
+    return removed;
   }
 
   /** Store ids in the evict-leader scheduler's config. */
@@ -490,6 +506,7 @@ public final class SimulatedPdCluster {
     if (name.equals(EVICT_LEADER_SCHEDULER)) {
       boolean existed = !evictLeaderStores.isEmpty();
       evictLeaderStores.clear();
+      recordTransitions();
       return existed;
     }
     return schedulers.remove(name);
@@ -505,6 +522,7 @@ public final class SimulatedPdCluster {
   public synchronized void setReplication(ReplicationConfig config) {
     replication = config;
     distributeRegions();
+    recordTransitions();
   }
 
   /** Applies {@code POST /config/replicate} with PD's checks. */
@@ -541,6 +559,7 @@ public final class SimulatedPdCluster {
     }
     moveLeaders();
     distributeRegions();
+    recordTransitions();
   }
 
   private void drain(Store store) {
@@ -636,6 +655,7 @@ public final class SimulatedPdCluster {
     syncMembers(pods.pd());
     syncStores(StoreEngine.TIKV, pods.tikv());
     syncStores(StoreEngine.TIFLASH, pods.tiflash());
+    recordTransitions();
   }
 
   private void syncMembers(List<PodInstance> pods) {
@@ -667,14 +687,23 @@ public final class SimulatedPdCluster {
   private void syncStores(StoreEngine engine, List<PodInstance> pods) {
     Map<String, PodInstance> byName = byName(pods);
     for (Store store : List.copyOf(stores.values())) {
-      if (store.engine != engine || store.state == SimulatedStoreState.TOMBSTONE) {
+      if (store.engine != engine) {
         continue;
       }
       PodInstance pod = byName.get(store.podName);
+      if (store.state == SimulatedStoreState.TOMBSTONE) {
+        // Being deleted counts as removed: the StatefulSet has let go of it.
+        if (store.podUid != null
+            && (pod == null || !pod.uid().equals(store.podUid) || pod.terminating())) {
+          store.podRemoved = true;
+        }
+        continue;
+      }
       if (pod == null) {
         heartbeat(store, false);
         if (store.state == SimulatedStoreState.OFFLINE) {
           bury(store);
+          store.podRemoved = store.podUid != null;
         }
         continue;
       }
@@ -697,6 +726,24 @@ public final class SimulatedPdCluster {
     Map<String, PodInstance> byName = new HashMap<>();
     pods.forEach(p -> byName.put(p.name(), p));
     return byName;
+  }
+
+  // ---------------------------------------------------------------- journal
+
+  /** Every state transition so far, oldest first ({@link JournalEntry}). */
+  public synchronized List<JournalEntry> journal() {
+    return journal.entries();
+  }
+
+  /** Journals what changed since the last call; every public mutator ends with it. */
+  private void recordTransitions() {
+    Map<String, Boolean> health = new LinkedHashMap<>();
+    members.values().forEach(m -> health.put(m.name, m.healthy));
+    Map<Long, StateJournal.StoreMark> marks = new TreeMap<>();
+    stores.values().forEach(s -> marks.put(s.id, new StateJournal.StoreMark(
+        s.engine, s.podName, s.state, s.heartbeating, s.podUid != null, s.podRemoved)));
+    journal.record(new StateJournal.Snapshot(health, leader, replication.maxReplicas(), marks,
+        List.copyOf(evictLeaderStores)), clock.instant());
   }
 
   // ---------------------------------------------------------------- views
@@ -763,6 +810,8 @@ public final class SimulatedPdCluster {
     int regionsAtRemoval;
     int drainStepsLeft;
     String podUid;
+    /** Once Tombstone: its pod (same UID) is gone or being deleted. */
+    boolean podRemoved;
 
     Store(long id, String podName, StoreEngine engine, Instant now) {
       this.id = id;

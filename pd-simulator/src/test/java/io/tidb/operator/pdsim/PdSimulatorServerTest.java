@@ -224,6 +224,54 @@ class PdSimulatorServerTest {
   }
 
   @Test
+  void journalListsTransitionsOfOneClusterWithCounts() throws Exception {
+    SimulatedPdCluster pd = server.pd(KEY);
+    pd.addStore("basic-tikv-1");
+    pd.addStore("basic-tikv-2");
+    pd.addStore("basic-tikv-3");
+    assertEquals(200, pd("DELETE", "/pd/api/v1/store/4").statusCode());
+    send("POST", URI.create(server.pdUrl(KEY) + "/pd/api/v1/schedulers"),
+        "{\"name\":\"evict-leader-scheduler\",\"store_id\":1}");
+    server.pd(new ClusterKey("ns2", "other")).addMember("other-pd-0");
+
+    JsonNode journal = MAPPER.readTree(
+        send("GET", URI.create(server.baseUrl() + "/sim/journal?cluster=ns1/basic"), null).body());
+    List<String> events = new java.util.ArrayList<>();
+    journal.forEach(e -> events.add(e.get("event").textValue()));
+    assertEquals(List.of("member-added", "leader-changed", "member-added", "store-joined",
+        "store-joined", "store-joined", "store-joined", "store-offline", "evict-leader-begin"),
+        events);
+    JsonNode offline = journal.get(7);
+    assertEquals(8, offline.get("seq").intValue());
+    assertEquals("ns1/basic", offline.get("cluster").textValue());
+    assertEquals(4, offline.get("store").intValue());
+    assertEquals("basic-tikv-3", offline.get("pod").textValue());
+    assertTrue(offline.get("member").isNull());
+    assertEquals("basic-pd-0", offline.get("leader").textValue());
+    assertEquals(2, offline.get("members").intValue());
+    assertEquals(2, offline.get("healthyMembers").intValue());
+    assertEquals(3, offline.get("upTikvStores").intValue());
+    assertEquals(1, offline.get("offlineTikvStores").intValue());
+    assertEquals(0, offline.get("tombstoneTikvPods").intValue());
+    assertEquals(0, offline.get("stoppedTikvStores").intValue());
+    assertEquals(3, offline.get("maxReplicas").intValue());
+    assertEquals(0, offline.get("evictLeaderStores").size());
+    assertEquals("[1]", journal.get(8).get("evictLeaderStores").toString());
+    java.time.Instant.parse(offline.get("time").textValue());
+
+    JsonNode all = MAPPER.readTree(
+        send("GET", URI.create(server.baseUrl() + "/sim/journal"), null).body());
+    assertEquals(journal.size() + 2, all.size());
+    HttpResponse<String> unknown =
+        send("GET", URI.create(server.baseUrl() + "/sim/journal?cluster=ns3/none"), null);
+    assertEquals(200, unknown.statusCode());
+    assertEquals("[]", unknown.body().trim());
+    assertTrue(server.clusters().existing(new ClusterKey("ns3", "none")).isEmpty());
+    assertEquals(400, send("GET", URI.create(server.baseUrl() + "/sim/journal?cluster=bad"), null)
+        .statusCode());
+  }
+
+  @Test
   void targetParsing() {
     assertEquals(new PdSimulatorServer.Target(KEY, "pd", null, "/pd/api/v1/health"),
         PdSimulatorServer.target("/clusters/ns1/basic/pd/api/v1/health").orElseThrow());

@@ -62,4 +62,14 @@ class PodTopologyTest {
         .withStatus(null).build();
     assertEquals(false, PodTopology.instance(noStatus).running());
   }
+
+  @Test
+  void aPodWithADeletionTimestampIsTerminatingAndMayStillRun() {
+    Pod deleting = new PodBuilder(pod("ns", "basic-tikv-3", "tikv", "basic", "Running"))
+        .editMetadata().withDeletionTimestamp("2025-01-15T08:00:00Z").endMetadata().build();
+    assertEquals(new PodInstance("basic-tikv-3", "basic-tikv-3-uid", true, true),
+        PodTopology.instance(deleting));
+    assertEquals(false,
+        PodTopology.instance(pod("ns", "basic-tikv-3", "tikv", "basic", "Running")).terminating());
+  }
 }

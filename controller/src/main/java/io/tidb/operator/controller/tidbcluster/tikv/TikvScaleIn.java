@@ -61,8 +61,10 @@ public final class TikvScaleIn {
         String pod = f.stores().podOf(id);
         return new MemberDecision.Act(
             new TikvActions.EndEvict(id, pod),
-            "ending leader eviction of store " + id + (pod == null ? "" : " (" + pod + ")")
-                + ", which is not being removed");
+            "ending leader eviction of store " + id
+                + (pod == null
+                    ? ", which has left the cluster"
+                    : " (" + pod + "), which is not being removed"));
       }
     }
     long up = f.stores().upCount();

@@ -217,7 +217,7 @@ class TikvScaleInTest {
     w.evicting.add("4");
     MemberDecision.Act a = act(w.decide());
     assertEquals(new TikvActions.EndEvict("4", null), a.action());
-    assertEquals("ending leader eviction of store 4, which is not being removed", a.message());
+    assertEquals("ending leader eviction of store 4, which has left the cluster", a.message());
   }
 
   // --- stray evictions ---
