@@ -12,6 +12,7 @@ import io.tidb.operator.controller.runtime.StatusAccess;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
+import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import java.time.Duration;
 import java.util.List;
@@ -67,6 +68,7 @@ public final class TidbClusterController {
         new ClusterPipeline(ClusterComponents.upstreamOrder(settings.discoveryImage())),
         apis::forCluster,
         namespace -> new KubeVolumeClaims(client, namespace),
+        namespace -> new KubeDeletions(client, namespace),
         settings.convergingRequeue());
   }
 
@@ -78,8 +80,22 @@ public final class TidbClusterController {
       Function<TidbCluster, ClusterApi> apis,
       Function<String, VolumeClaims> claims,
       Duration convergingRequeue) {
+    return create(
+        rules, services, pipeline, apis, claims, ns -> Deletions.NONE, convergingRequeue);
+  }
+
+  /** As above, with pod and StatefulSet deletions in a namespace. */
+  public static TidbClusterReconciler create(
+      AdmissionRules<TidbCluster> rules,
+      RuntimeServices services,
+      ClusterPipeline pipeline,
+      Function<TidbCluster, ClusterApi> apis,
+      Function<String, VolumeClaims> claims,
+      Function<String, Deletions> deletions,
+      Duration convergingRequeue) {
     return new TidbClusterReconciler(
-        rules, new TidbClusterWork(pipeline, apis, claims), services, convergingRequeue);
+        rules, new TidbClusterWork(pipeline, apis, claims, deletions), services,
+        convergingRequeue);
   }
 
   /** The runtime's skeleton bound to {@code TidbCluster} (JOSDK reads the type from here). */

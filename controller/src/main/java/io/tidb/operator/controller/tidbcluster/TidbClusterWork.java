@@ -23,6 +23,7 @@ import io.tidb.operator.controller.tidbcluster.member.Labels;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
+import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import java.util.ArrayList;
@@ -53,6 +54,7 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
   private final ClusterPipeline pipeline;
   private final Function<TidbCluster, ClusterApi> apis;
   private final Function<String, VolumeClaims> claims;
+  private final Function<String, Deletions> deletions;
 
   /**
    * @param apis each cluster's PD and TiDB API
@@ -62,9 +64,19 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
       ClusterPipeline pipeline,
       Function<TidbCluster, ClusterApi> apis,
       Function<String, VolumeClaims> claims) {
+    this(pipeline, apis, claims, ns -> Deletions.NONE);
+  }
+
+  /** @param deletions pod and StatefulSet deletions in a namespace */
+  public TidbClusterWork(
+      ClusterPipeline pipeline,
+      Function<TidbCluster, ClusterApi> apis,
+      Function<String, VolumeClaims> claims,
+      Function<String, Deletions> deletions) {
     this.pipeline = pipeline;
     this.apis = apis;
     this.claims = claims;
+    this.deletions = deletions;
   }
 
   @Override
@@ -80,7 +92,10 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
       throws Exception {
     ClusterContext ctx =
         new ClusterContext(
-            resource, apis.apply(resource.resource()), claims.apply(resource.namespace()));
+            resource,
+            apis.apply(resource.resource()),
+            claims.apply(resource.namespace()),
+            deletions.apply(resource.namespace()));
     WorkOutcome outcome = pipeline.run(ctx);
     ReadyCondition.Verdict ready = ReadyCondition.evaluate(ctx.status(), ctx.observedComponents());
     ctx.status()

@@ -13,6 +13,8 @@ import java.util.Optional;
  *     controller-revision-hash}), or null when it carries none
  * @param readySince when the pod last became Ready; empty while it is not Ready
  * @param terminating the pod is being deleted
+ * @param annotations the pod's annotations (the care annotations, e.g. {@code
+ *     tidb.pingcap.com/evict-leader}, are read from here)
  */
 public record ObservedPod(
     int ordinal,
@@ -21,7 +23,29 @@ public record ObservedPod(
     String revision,
     Optional<Instant> readySince,
     Instant created,
-    boolean terminating) {
+    boolean terminating,
+    Map<String, String> annotations) {
+
+  public ObservedPod {
+    annotations = annotations == null ? Map.of() : Map.copyOf(annotations);
+  }
+
+  /** A pod without annotations. */
+  public ObservedPod(
+      int ordinal,
+      String name,
+      String uid,
+      String revision,
+      Optional<Instant> readySince,
+      Instant created,
+      boolean terminating) {
+    this(ordinal, name, uid, revision, readySince, created, terminating, Map.of());
+  }
+
+  /** The value of annotation {@code key}, empty when the pod does not carry it. */
+  public Optional<String> annotation(String key) {
+    return Optional.ofNullable(annotations.get(key));
+  }
 
   /** The label the StatefulSet controller puts on each pod. */
   public static final String REVISION_LABEL = "controller-revision-hash";
@@ -57,7 +81,8 @@ public record ObservedPod(
             labels == null ? null : labels.get(REVISION_LABEL),
             readySince(pod),
             parse(pod.getMetadata().getCreationTimestamp()).orElse(Instant.EPOCH),
-            pod.getMetadata().getDeletionTimestamp() != null));
+            pod.getMetadata().getDeletionTimestamp() != null,
+            pod.getMetadata().getAnnotations()));
   }
 
   private static Optional<Instant> readySince(Pod pod) {

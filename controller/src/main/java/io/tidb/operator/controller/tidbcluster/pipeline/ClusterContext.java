@@ -23,15 +23,25 @@ public final class ClusterContext {
   private final ResourceContext<TidbCluster, TidbClusterStatus> resource;
   private final ClusterApi api;
   private final VolumeClaims claims;
+  private final Deletions deletions;
   private final List<ReadyCondition.Observed> observed = new ArrayList<>();
 
   public ClusterContext(
       ResourceContext<TidbCluster, TidbClusterStatus> resource,
       ClusterApi api,
       VolumeClaims claims) {
+    this(resource, api, claims, Deletions.NONE);
+  }
+
+  public ClusterContext(
+      ResourceContext<TidbCluster, TidbClusterStatus> resource,
+      ClusterApi api,
+      VolumeClaims claims,
+      Deletions deletions) {
     this.resource = resource;
     this.api = api;
     this.claims = claims;
+    this.deletions = deletions;
   }
 
   /** The cluster with defaults applied (never written back). */
@@ -67,6 +77,11 @@ public final class ClusterContext {
   /** The persistent volume claims of the cluster's namespace. */
   public VolumeClaims claims() {
     return claims;
+  }
+
+  /** Pod and StatefulSet deletions (the care annotations, suspend). */
+  public Deletions deletions() {
+    return deletions;
   }
 
   public Instant now() {

@@ -57,6 +57,55 @@ public final class TikvActions {
     }
   }
 
+  /**
+   * Starts PD's evict-leader scheduler for a store a user asked for (pod annotation {@code
+   * tidb.pingcap.com/evict-leader}) and records it: {@code podCreateTime}, {@code value}, and
+   * {@code beginTime} kept from an earlier record of the pod (so the timeout is not restarted).
+   */
+  public record BeginUserEvict(String storeId, String pod, String podCreateTime, String value)
+      implements MemberAction {
+    @Override
+    public String reason() {
+      return "EvictLeaderBegun";
+    }
+
+    @Override
+    public void perform(ClusterContext ctx) throws IOException {
+      ctx.api().beginEvictLeader(storeId);
+      TikvStatus status = ctx.status().getTikv();
+      Map<String, EvictLeaderStatus> m =
+          new TreeMap<>(status.getEvictLeader() == null ? Map.of() : status.getEvictLeader());
+      EvictLeaderStatus before = m.get(pod);
+      EvictLeaderStatus e = new EvictLeaderStatus();
+      e.setPodCreateTime(podCreateTime);
+      e.setBeginTime(
+          before != null && before.getBeginTime() != null
+              ? before.getBeginTime()
+              : Conditions.timestamp(ctx.now()));
+      e.setValue(value);
+      m.put(pod, e);
+      status.setEvictLeader(m);
+    }
+  }
+
+  /** Forgets the eviction record of a pod whose store is gone (no PD call). */
+  public record ForgetEvict(String pod) implements MemberAction {
+    @Override
+    public String reason() {
+      return "EvictLeaderEnded";
+    }
+
+    @Override
+    public void perform(ClusterContext ctx) {
+      TikvStatus status = ctx.status().getTikv();
+      if (status.getEvictLeader() != null) {
+        Map<String, EvictLeaderStatus> m = new TreeMap<>(status.getEvictLeader());
+        m.remove(pod);
+        status.setEvictLeader(m.isEmpty() ? null : m);
+      }
+    }
+  }
+
   /** {@code DELETE /pd/api/v1/store/{id}}: PD sets the store Offline and moves its regions away. */
   public record DeleteStore(String storeId, String pod) implements MemberAction {
     @Override
@@ -100,9 +149,17 @@ public final class TikvActions {
     status.setEvictLeader(m);
   }
 
-  /** Forgets every eviction record and every leader count kept for an upgrade. */
+  /**
+   * Forgets every eviction record of a finished operation and every leader count kept for an
+   * upgrade; the records of evictions a user asked for (value {@code none} or {@code delete-pod})
+   * stay until {@link TikvEvictLeaderAnnotation} ends them.
+   */
   static void forgetAll(TikvStatus status) {
-    status.setEvictLeader(null);
+    if (status.getEvictLeader() != null) {
+      Map<String, EvictLeaderStatus> m = new TreeMap<>(status.getEvictLeader());
+      m.values().removeIf(e -> !TikvEvictLeaderAnnotation.userValue(e.getValue()));
+      status.setEvictLeader(m.isEmpty() ? null : m);
+    }
     if (status.getStores() != null) {
       for (TikvStore s : status.getStores().values()) {
         s.setLeaderCountBeforeUpgrade(null);

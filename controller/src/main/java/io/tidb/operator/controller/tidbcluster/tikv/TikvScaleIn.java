@@ -15,7 +15,8 @@ import java.util.Set;
  * time, one PD call per pass:
  *
  * <ol>
- *   <li>an evict-leader scheduler on one of this cluster's stores that is not being removed ends;
+ *   <li>an evict-leader scheduler on one of this cluster's stores that is not being removed ends,
+ *       unless a user asked for it ({@code tidb.pingcap.com/evict-leader});
  *   <li>a store is never taken out of service when PD's Up TiKV stores are fewer than {@code
  *       max-replicas}, nor when they are exactly {@code max-replicas} and the store is Up (Warning
  *       {@code FailedScaleIn});
@@ -56,7 +57,7 @@ public final class TikvScaleIn {
     for (int o = lowest; o < current; o++) {
       f.stores().of(r.podName(o)).ifPresent(s -> targets.add(s.id()));
     }
-    for (String id : f.stores().evicting()) {
+    for (String id : f.stores().strayCandidates()) {
       if (!targets.contains(id)) {
         String pod = f.stores().podOf(id);
         return new MemberDecision.Act(

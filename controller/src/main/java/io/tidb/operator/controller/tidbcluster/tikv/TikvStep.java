@@ -143,7 +143,7 @@ public final class TikvStep extends MemberStep<TikvStatus> {
             rollout,
             wanted,
             parallelism,
-            stores(ctx),
+            stores(ctx, rollout),
             ctx.api().maxReplicas(),
             duration(spec.getEvictLeaderTimeout(), DEFAULT_EVICT_LEADER_TIMEOUT),
             Boolean.TRUE.equals(ctx.status().getTikv().getBootStrapped()),
@@ -167,7 +167,7 @@ public final class TikvStep extends MemberStep<TikvStatus> {
     return TikvUpgrade.decide(
         new TikvUpgrade.Facts(
             rollout,
-            stores(ctx),
+            stores(ctx, rollout),
             before,
             duration(spec.getEvictLeaderTimeout(), DEFAULT_EVICT_LEADER_TIMEOUT),
             duration(spec.getWaitLeaderTransferBackTimeout(), DEFAULT_WAIT_LEADER_BACK_TIMEOUT),
@@ -186,13 +186,17 @@ public final class TikvStep extends MemberStep<TikvStatus> {
     if (!Boolean.TRUE.equals(status.getSynced()) || !Boolean.TRUE.equals(status.getBootStrapped())) {
       return MemberDecision.IDLE;
     }
-    TikvStores stores = stores(ctx);
+    TikvStores stores = stores(ctx, rollout);
     Optional<MemberDecision> cancel =
         TikvScaleIn.cancelAbandoned(stores, rollout, spec(ctx.cluster()).getReplicas());
     if (cancel.isPresent()) {
       return cancel.get();
     }
-    for (String id : stores.evicting()) {
+    MemberDecision asked = evictLeaderAnnotation(ctx, rollout, stores);
+    if (!(asked instanceof MemberDecision.Idle)) {
+      return asked;
+    }
+    for (String id : stores.strayCandidates()) {
       String pod = stores.podOf(id);
       return new MemberDecision.Act(
           new TikvActions.EndEvict(id, pod),
@@ -203,12 +207,26 @@ public final class TikvStep extends MemberStep<TikvStatus> {
     return MemberDecision.IDLE;
   }
 
+  /** The user's evictions: pod annotation {@code tidb.pingcap.com/evict-leader}. */
+  private MemberDecision evictLeaderAnnotation(
+      ClusterContext ctx, Rollout rollout, TikvStores stores) {
+    TikvSpec spec = ctx.cluster().getSpec().getTikv();
+    return TikvEvictLeaderAnnotation.decide(
+        new TikvEvictLeaderAnnotation.Facts(
+            rollout,
+            stores,
+            ctx.status().getTikv().getEvictLeader(),
+            duration(spec.getEvictLeaderTimeout(), DEFAULT_EVICT_LEADER_TIMEOUT),
+            ctx.now()));
+  }
+
   /**
    * This cluster's TiKV stores, read from PD now (fresh leader and region counts), with the
    * evictions in progress. An eviction found in PD but not in {@code status.tikv.evictLeader}
-   * (the operator stopped between the two) is recorded as beginning now.
+   * (the operator stopped between the two) is recorded as beginning now. The evictions users
+   * asked for (annotated pods of {@code rollout}, user records) are marked as requested.
    */
-  private TikvStores stores(ClusterContext ctx) throws IOException {
+  private TikvStores stores(ClusterContext ctx, Rollout rollout) throws IOException {
     ClusterApi.Stores lists =
         ctx.api().stores().orElse(new ClusterApi.Stores(List.of(), List.of()));
     Pattern own =
@@ -247,7 +265,12 @@ public final class TikvStep extends MemberStep<TikvStatus> {
         }
       });
     }
-    return new TikvStores(live, tombstonePods, evicting, began);
+    return new TikvStores(
+        live,
+        tombstonePods,
+        evicting,
+        began,
+        TikvEvictLeaderAnnotation.requested(rollout, live, status.getEvictLeader(), ctx.now()));
   }
 
   private static String podOf(ClusterApi.StoreView v) {

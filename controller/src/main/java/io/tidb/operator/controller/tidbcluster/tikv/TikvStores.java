@@ -12,12 +12,36 @@ import java.util.Set;
  * @param tombstonePods pods whose store is a Tombstone (and that have no live store)
  * @param evicting store ids of this cluster in PD's evict-leader scheduler
  * @param evictBegan when the operator began evicting leaders, by pod name
+ * @param requested store ids whose eviction a user asked for (pod annotation {@code
+ *     tidb.pingcap.com/evict-leader}, or its record in {@code status.tikv.evictLeader} not yet
+ *     ended): the scale-in, upgrade and idle rules never end these as stray
  */
 public record TikvStores(
     Map<String, Store> live,
     Set<String> tombstonePods,
     Set<String> evicting,
-    Map<String, Instant> evictBegan) {
+    Map<String, Instant> evictBegan,
+    Set<String> requested) {
+
+  public TikvStores {
+    requested = requested == null ? Set.of() : Set.copyOf(requested);
+  }
+
+  /** Stores without user-requested evictions. */
+  public TikvStores(
+      Map<String, Store> live,
+      Set<String> tombstonePods,
+      Set<String> evicting,
+      Map<String, Instant> evictBegan) {
+    this(live, tombstonePods, evicting, evictBegan, Set.of());
+  }
+
+  /** Evicting stores no user asked for: the ones the stray rules may end. */
+  public Set<String> strayCandidates() {
+    Set<String> s = new java.util.TreeSet<>(evicting);
+    s.removeAll(requested);
+    return s;
+  }
 
   /** One live store. */
   public record Store(String id, String pod, String state, int leaderCount, int regionCount) {

@@ -13,7 +13,8 @@ import java.util.Optional;
  *
  * <ol>
  *   <li>an evict-leader scheduler on a store of this cluster other than the one being upgraded
- *       ends (an interrupted upgrade leaves none behind);
+ *       ends (an interrupted upgrade leaves none behind), unless a user asked for it ({@code
+ *       tidb.pingcap.com/evict-leader}: such a store also keeps its eviction after its upgrade);
  *   <li>before a pod is restarted its store's leaders are evicted, until none is left or {@code
  *       evictLeaderTimeout} passes; with fewer than 2 Up stores there is nowhere to move them and
  *       the pod is restarted without eviction;
@@ -108,7 +109,7 @@ public final class TikvUpgrade {
               + " (" + progress + ")");
     }
     TikvStores.Store s = store.get();
-    if (f.stores().evicting().contains(s.id())) {
+    if (f.stores().evicting().contains(s.id()) && !f.stores().requested().contains(s.id())) {
       return Optional.of(
           new MemberDecision.Act(
               new TikvActions.EndEvict(s.id(), p.name()),
@@ -129,7 +130,7 @@ public final class TikvUpgrade {
   }
 
   private static Optional<MemberDecision> endStray(Facts f, Optional<String> target) {
-    for (String id : f.stores().evicting()) {
+    for (String id : f.stores().strayCandidates()) {
       if (target.filter(id::equals).isEmpty()) {
         String pod = f.stores().podOf(id);
         return Optional.of(

@@ -35,6 +35,7 @@ class TikvScaleInTest {
     final Map<String, TikvStores.Store> live = new TreeMap<>();
     final Set<String> tombstonePods = new TreeSet<>();
     final Set<String> evicting = new TreeSet<>();
+    final Set<String> requested = new TreeSet<>();
     final Map<String, Instant> evictBegan = new TreeMap<>();
     int wanted;
     int parallelism = 1;
@@ -84,7 +85,7 @@ class TikvScaleInTest {
               r,
               wanted,
               parallelism,
-              new TikvStores(live, tombstonePods, evicting, evictBegan),
+              new TikvStores(live, tombstonePods, evicting, evictBegan, requested),
               maxReplicas,
               EVICT_TIMEOUT,
               bootstrapped,
@@ -231,6 +232,22 @@ class TikvScaleInTest {
     assertEquals(
         "ending leader eviction of store 1 (basic-tikv-0), which is not being removed",
         a.message());
+  }
+
+  @Test
+  void anEvictionAUserAskedForIsNotAStrayOne() {
+    // basic-tikv-0 carries tidb.pingcap.com/evict-leader: its eviction stays, the scale-in goes on.
+    World w = new World(4, 3).evicting(0, NOW);
+    w.requested.add("1");
+    MemberDecision.Act a = act(w.decide());
+    assertEquals(new TikvActions.BeginEvict("4", "basic-tikv-3", 40, false), a.action());
+  }
+
+  @Test
+  void onlyTheStrayEvictionsNoUserAskedForEnd() {
+    World w = new World(4, 3).evicting(0, NOW).evicting(1, NOW);
+    w.requested.add("1");
+    assertEquals(new TikvActions.EndEvict("2", "basic-tikv-1"), act(w.decide()).action());
   }
 
   @Test

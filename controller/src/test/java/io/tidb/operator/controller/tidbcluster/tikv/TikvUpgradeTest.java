@@ -30,6 +30,7 @@ class TikvUpgradeTest {
     Rollouts.Builder pods = Rollouts.rollout("basic-tikv", 3);
     final Map<String, TikvStores.Store> live = new TreeMap<>();
     final Set<String> evicting = new TreeSet<>();
+    final Set<String> requested = new TreeSet<>();
     final Map<String, Instant> evictBegan = new TreeMap<>();
     final Map<String, Integer> leadersBefore = new TreeMap<>();
     long minReadySeconds;
@@ -63,7 +64,7 @@ class TikvUpgradeTest {
       return TikvUpgrade.decide(
           new TikvUpgrade.Facts(
               pods.build(),
-              new TikvStores(live, Set.of(), evicting, evictBegan),
+              new TikvStores(live, Set.of(), evicting, evictBegan, requested),
               leadersBefore,
               EVICT_TIMEOUT,
               WAIT_BACK_TIMEOUT,
@@ -197,6 +198,25 @@ class TikvUpgradeTest {
     assertEquals(
         "ending leader eviction of store 1 (basic-tikv-0), which is not being upgraded now",
         a.message());
+  }
+
+  @Test
+  void anEvictionAUserAskedForIsNotAStrayOne() {
+    World w = old().evicting(0, NOW);
+    w.requested.add("1");
+    MemberDecision.Act a = act(w.decide());
+    TikvActions.BeginEvict b = assertInstanceOf(TikvActions.BeginEvict.class, a.action());
+    assertEquals("3", b.storeId());
+  }
+
+  @Test
+  void anUpgradedStoreAUserAskedToEvictKeepsItsEviction() {
+    World w = topReplaced(Rollouts.LONG_AGO).evicting(2, NOW);
+    w.requested.add("3");
+    // Not ended after its upgrade: the next pod's eviction begins instead.
+    TikvActions.BeginEvict b =
+        assertInstanceOf(TikvActions.BeginEvict.class, act(w.decide()).action());
+    assertEquals("2", b.storeId());
   }
 
   @Test
