@@ -238,6 +238,21 @@ public final class PdStep extends MemberStep<PdStatus> {
                 ctx.now()));
   }
 
+  /**
+   * Nothing in progress, or before a scale-out: pod annotation {@code
+   * tidb.pingcap.com/pd-transfer-leader} ({@link PdTransferLeaderAnnotation}), while PD is read.
+   */
+  @Override
+  protected MemberDecision idle(ClusterContext ctx, Rollout rollout) {
+    PdStatus status = ctx.status().getPd();
+    if (status == null || !Boolean.TRUE.equals(status.getSynced())) {
+      return MemberDecision.IDLE;
+    }
+    return PdTransferLeaderAnnotation.decide(
+        new PdTransferLeaderAnnotation.Facts(
+            rollout, members(status), leaderName(status), ctx.now()));
+  }
+
   private static Map<String, PdMember> members(PdStatus status) {
     return status == null || status.getMembers() == null ? Map.of() : status.getMembers();
   }
