@@ -117,6 +117,18 @@ public final class TidbStep extends MemberStep<TidbStatus> {
         new TidbUpgrade.Facts(rollout, healthy, minReadySeconds(ctx.cluster()), ctx.now()));
   }
 
+  /**
+   * Nothing in progress, or before a scale-out: pod annotation {@code
+   * tidb.pingcap.com/tidb-graceful-shutdown} ({@link TidbGracefulShutdownAnnotation}).
+   */
+  @Override
+  protected MemberDecision idle(ClusterContext ctx, Rollout rollout) {
+    return TidbGracefulShutdownAnnotation.decide(
+        new TidbGracefulShutdownAnnotation.Facts(
+            rollout,
+            ctx.busyOtherThan(component()).map(o -> o.activity().get().message())));
+  }
+
   @Override
   protected TidbStatus statusOf(TidbClusterStatus status) {
     if (status.getTidb() == null) {
