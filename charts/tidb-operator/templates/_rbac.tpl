@@ -18,12 +18,19 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: ["apps"]
   resources: ["statefulsets", "deployments"]
   verbs: ["get", "list", "watch", "create", "patch"]
+# A suspended component's StatefulSet (spec.suspendAction.suspendStatefulSet) is deleted; its
+# volume claims stay.
+- apiGroups: ["apps"]
+  resources: ["statefulsets"]
+  verbs: ["delete"]
 - apiGroups: ["rbac.authorization.k8s.io"]
   resources: ["roles", "rolebindings"]
   verbs: ["get", "list", "watch", "create", "patch"]
+# Pods are deleted only when an annotation asks for it (tidb.pingcap.com/evict-leader,
+# pd-transfer-leader or tidb-graceful-shutdown with delete-pod).
 - apiGroups: [""]
   resources: ["pods"]
-  verbs: ["get", "list", "watch"]
+  verbs: ["get", "list", "watch", "delete"]
 # Volume claims of removed members: read, marked tidb.pingcap.com/pvc-defer-deleting (merge patch),
 # deleted before a new member reuses the ordinal or when enablePVReclaim is set.
 - apiGroups: [""]

@@ -162,11 +162,15 @@ class ChartTemplateTest {
       Set<String> apply = Set.of("get", "list", "watch", "create", "patch");
       assertEquals(read, verbs.get("pingcap.com/tidbclusters"));
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbclusters/status"));
-      for (String owned : List.of("/services", "/configmaps", "/serviceaccounts", "apps/statefulsets",
+      for (String owned : List.of("/services", "/configmaps", "/serviceaccounts",
           "apps/deployments", "rbac.authorization.k8s.io/roles", "rbac.authorization.k8s.io/rolebindings")) {
         assertEquals(apply, verbs.get(owned), owned);
       }
-      assertEquals(read, verbs.get("/pods"));
+      Set<String> applyAndDelete = new java.util.TreeSet<>(apply);
+      applyAndDelete.add("delete");
+      assertEquals(applyAndDelete, verbs.get("apps/statefulsets"), "suspendStatefulSet");
+      assertEquals(Set.of("get", "list", "watch", "delete"), verbs.get("/pods"),
+          "delete-pod annotations");
       assertEquals(Set.of("get", "list", "patch", "delete"), verbs.get("/persistentvolumeclaims"));
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
@@ -177,9 +181,11 @@ class ChartTemplateTest {
           "/persistentvolumes", "storage.k8s.io/storageclasses"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(
-          !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")),
-          "the controller never replaces objects, and deletes only removed members' volume claims"
-              + " (owner references delete the rest): " + verbs));
+          !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")
+              || resource.equals("/pods") || resource.equals("apps/statefulsets")),
+          "the controller never replaces objects, and deletes only removed members' volume claims,"
+              + " pods a delete-pod annotation names and suspended StatefulSets (owner references"
+              + " delete the rest): " + verbs));
       assertNoWildcards(role.getRules());
 
       ClusterRoleBinding binding = chart.get(ClusterRoleBinding.class, CONTROLLER);
