@@ -102,7 +102,8 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
 
   @Override
   public final Optional<String> waitingFor(ClusterContext ctx) {
-    return prerequisite.unmet(ctx);
+    // A suspended component needs nothing from the others (they may be suspended too).
+    return suspendedOrSuspending(ctx) ? Optional.empty() : prerequisite.unmet(ctx);
   }
 
   protected final String statefulSetName(ClusterContext ctx) {
@@ -123,6 +124,9 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
 
   @Override
   public void observe(ClusterContext ctx) throws Exception {
+    if (observeSuspended(ctx)) {
+      return;
+    }
     Optional<StatefulSet> sts = existing(ctx);
     ReplicaPlan plan = plan(ctx, sts);
     S status = statusOf(ctx.status());
@@ -185,6 +189,10 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
 
   @Override
   public StepResult apply(ClusterContext ctx) throws Exception {
+    Optional<StepResult> suspended = applySuspension(ctx);
+    if (suspended.isPresent()) {
+      return suspended.get();
+    }
     TidbCluster tc = ctx.cluster();
     Optional<StatefulSet> existing = existing(ctx);
     for (Service service : services(tc)) {
@@ -236,6 +244,74 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
           : StepResult.inProgress(displayName() + ": " + resizing.get());
     }
     return StepResult.inProgress(displayName() + ": " + decision.message());
+  }
+
+  // --- suspendAction.suspendStatefulSet (member/Suspension) ---
+
+  private Suspension.State suspension(ClusterContext ctx) {
+    return Suspension.of(
+        ctx, component(), displayName(), spec(ctx.cluster()), statusOf(ctx.status()).getPhase());
+  }
+
+  private boolean suspendedOrSuspending(ClusterContext ctx) {
+    return Suspension.holding(suspension(ctx)).isPresent();
+  }
+
+  /**
+   * A component being suspended or suspended: phase {@code Suspend}, the StatefulSet's status
+   * while it still exists, the activity the cluster's {@code Ready} shows; its members are not
+   * asked for (PD may be suspended too).
+   */
+  private boolean observeSuspended(ClusterContext ctx) {
+    Optional<String> holding = Suspension.holding(suspension(ctx));
+    if (holding.isEmpty()) {
+      return false;
+    }
+    S status = statusOf(ctx.status());
+    Optional<StatefulSet> sts = existing(ctx);
+    status.setPhase(Suspension.PHASE);
+    status.setSynced(false);
+    status.setStatefulSet(sts.map(s -> ApiObjects.deepCopy(s.getStatus())).orElse(null));
+    ctx.observed(
+        new ReadyCondition.Observed(component(), 0, true, (st, desired) -> Optional.empty()));
+    ctx.activity(
+        component(), new Activity(Suspension.SUSPENDED, displayName() + ": " + holding.get()));
+    return true;
+  }
+
+  /**
+   * Deletes the StatefulSet of a component being suspended, or holds a suspended one; sets the
+   * {@code Suspended} condition (also while the suspension waits its turn); empty when the
+   * component is synced as usual.
+   */
+  private Optional<StepResult> applySuspension(ClusterContext ctx) throws IOException {
+    Suspension.State state = suspension(ctx);
+    S status = statusOf(ctx.status());
+    Long generation = ctx.cluster().getMetadata().getGeneration();
+    List<io.fabric8.kubernetes.api.model.Condition> conditions = status.getConditions();
+    if (state instanceof Suspension.State.Running) {
+      status.setConditions(Conditions.remove(conditions, Suspension.CONDITION));
+      return Optional.empty();
+    }
+    if (state instanceof Suspension.State.Waiting w) {
+      status.setConditions(Conditions.set(conditions, Suspension.CONDITION, Conditions.FALSE,
+          Suspension.WAITING, w.message(), generation, ctx.now()));
+      return Optional.empty();
+    }
+    String message = Suspension.holding(state).orElseThrow();
+    status.setPhase(Suspension.PHASE);
+    status.setConditions(Conditions.set(conditions, Suspension.CONDITION, Conditions.TRUE,
+        Suspension.SUSPENDED, message, generation, ctx.now()));
+    Optional<StatefulSet> sts = existing(ctx);
+    if (state instanceof Suspension.State.Delete && sts.isPresent()) {
+      if (sts.get().getMetadata().getDeletionTimestamp() != null) {
+        return Optional.of(StepResult.inProgress(displayName() + ": " + message));
+      }
+      ctx.deletions().deleteStatefulSet(statefulSetName(ctx), sts.get().getMetadata().getUid());
+      ctx.events().normal(ctx.cluster(), Suspension.EVENT, displayName() + ": " + message);
+      return Optional.of(StepResult.inProgress(displayName() + ": " + message));
+    }
+    return Optional.of(StepResult.CONTINUE);
   }
 
   /**
