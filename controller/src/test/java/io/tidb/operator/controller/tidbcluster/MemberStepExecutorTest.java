@@ -17,6 +17,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.fixtures.ClusterContexts;
 import io.tidb.operator.controller.fixtures.FakeApplier;
 import io.tidb.operator.controller.fixtures.FakeClusterApi;
+import io.tidb.operator.controller.fixtures.FakeDeletions;
 import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
 import io.tidb.operator.controller.fixtures.FakeVolumeClaims;
 import io.tidb.operator.controller.fixtures.RecordingEventRecorder;
@@ -46,6 +47,7 @@ class MemberStepExecutorTest {
   private final TidbStep step = new TidbStep(Prerequisite.NONE);
   private final FakeClusterApi api = new FakeClusterApi();
   private final FakeVolumeClaims claims = new FakeVolumeClaims();
+  private final FakeDeletions deletions = new FakeDeletions();
   private final RecordingEventRecorder events = new RecordingEventRecorder();
   private TidbClusterStatus status = new TidbClusterStatus();
   private List<Object> world;
@@ -73,7 +75,8 @@ class MemberStepExecutorTest {
         new ClusterContext(
             new ResourceContext<>(tc, tc, status, owned, new FakeApplier(), events, ClusterContexts.NOW),
             api,
-            claims);
+            claims,
+            deletions);
     step.observe(ctx);
     return step.apply(ctx);
   }
@@ -125,6 +128,54 @@ class MemberStepExecutorTest {
 
   private StatefulSet applied(FakeOwnedObjects owned) {
     return owned.get(StatefulSet.class, STS).orElseThrow();
+  }
+
+  // --- care: suspend and the graceful-shutdown annotation ---
+
+  @Test
+  void suspendDeletesTheStatefulSetAndHoldsTheComponent() throws Exception {
+    FakeOwnedObjects owned = settled(cluster(3), 3);
+    applied(owned).getMetadata().setUid("sts-uid");
+    TidbCluster tc = cluster(3);
+    io.tidb.operator.api.v1alpha1.cluster.SuspendAction a =
+        new io.tidb.operator.api.v1alpha1.cluster.SuspendAction();
+    a.setSuspendStatefulSet(true);
+    tc.getSpec().setSuspendAction(a);
+    StepResult result = reconcile(tc, owned);
+
+    assertEquals(List.of("statefulset basic-tidb sts-uid"), deletions.calls);
+    assertEquals("Suspend", status.getTidb().getPhase());
+    Condition c = status.getTidb().getConditions().stream()
+        .filter(x -> "Suspended".equals(x.getType())).findFirst().orElseThrow();
+    assertEquals("True", c.getStatus());
+    assertTrue(events.reasons().contains("StatefulSetSuspended"), events.reasons().toString());
+    assertInstanceOf(StepResult.InProgress.class, result);
+
+    // gone: suspended, nothing more is deleted or applied
+    FakeOwnedObjects gone = new FakeOwnedObjects();
+    deletions.calls.clear();
+    assertEquals(StepResult.CONTINUE, reconcile(tc, gone));
+    assertEquals(List.of(), deletions.calls);
+    assertTrue(gone.get(StatefulSet.class, STS).isEmpty(), "no StatefulSet is created");
+    assertEquals("Suspend", status.getTidb().getPhase());
+
+    // resumed: the StatefulSet is created again and the condition goes
+    tc.getSpec().getSuspendAction().setSuspendStatefulSet(false);
+    reconcile(tc, gone);
+    assertTrue(gone.get(StatefulSet.class, STS).isPresent());
+    assertTrue(status.getTidb().getConditions() == null || status.getTidb().getConditions()
+        .stream().noneMatch(x -> "Suspended".equals(x.getType())));
+  }
+
+  @Test
+  void gracefulShutdownDeletesTheAnnotatedPod() throws Exception {
+    FakeOwnedObjects owned = settled(cluster(3), 3);
+    Pod p = owned.podsOf(STS).stream()
+        .filter(x -> x.getMetadata().getName().equals("basic-tidb-1")).findFirst().orElseThrow();
+    p.getMetadata().setAnnotations(Map.of("tidb.pingcap.com/tidb-graceful-shutdown", "delete-pod"));
+    reconcile(cluster(3), owned);
+    assertEquals(List.of("pod basic-tidb-1 pod-1"), deletions.calls);
+    assertTrue(events.reasons().contains("PodDeleted"), events.reasons().toString());
   }
 
   @Test
