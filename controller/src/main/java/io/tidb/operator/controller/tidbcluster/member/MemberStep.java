@@ -249,6 +249,9 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
   // --- suspendAction.suspendStatefulSet (member/Suspension) ---
 
   private Suspension.State suspension(ClusterContext ctx) {
+    if (!Suspension.wanted(ctx.cluster(), spec(ctx.cluster()))) {
+      return Suspension.RUNNING;
+    }
     return Suspension.of(
         ctx, component(), displayName(), spec(ctx.cluster()), statusOf(ctx.status()).getPhase());
   }
