@@ -4,22 +4,19 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentSpec;
 import io.tidb.operator.api.v1alpha1.cluster.SuspendAction;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.pipeline.SuspendOrder;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * {@code suspendAction.suspendStatefulSet} (the component's, else the cluster's), as upstream's
  * suspender: a component to suspend gets phase {@code Suspend}, its StatefulSet is deleted (its
  * pods with it; volume claims, Services and ConfigMaps stay) and nothing else of it is synced; it
- * is suspended only after the components before it in upstream's order (TiDB, TiFlash, TiCDC,
- * TiKV, Pump, PD) that are to be suspended have lost their StatefulSets, and only from phase
+ * is suspended only after the components before it in upstream's order ({@link SuspendOrder})
+ * that are to be suspended have lost their StatefulSets, and only from phase
  * {@code Normal} (not in the middle of a scale or an upgrade). Set back to {@code false}, the
  * component is synced again: its StatefulSet is created with the spec's replicas and its pods
  * start on the kept claims, in the pipeline's order (PD, TiKV, TiDB).
@@ -39,14 +36,6 @@ public final class Suspension {
 
   /** Event reason when a suspended component's StatefulSet is deleted. */
   public static final String EVENT = "StatefulSetSuspended";
-
-  /** Upstream's order of suspension, by component label. */
-  public static final List<String> ORDER =
-      List.of("tidb", "tiflash", "ticdc", "tikv", "pump", "pd");
-
-  private static final Map<String, String> DISPLAY = Map.of(
-      "tidb", "TiDB", "tiflash", "TiFlash", "ticdc", "TiCDC", "tikv", "TiKV", "pump", "Pump",
-      "pd", "PD");
 
   private Suspension() {}
 
@@ -72,7 +61,7 @@ public final class Suspension {
    * @param phase the component's phase as last recorded ({@code Normal}, {@code Scale}, {@code
    *     Upgrade}, {@code Suspend})
    * @param statefulSetExists the component's StatefulSet is in the cache
-   * @param earlierRunning the components before this one in {@link #ORDER} that are to be
+   * @param earlierRunning the components before this one in {@link SuspendOrder} that are to be
    *     suspended but still have a StatefulSet, by display name
    */
   public record Facts(
@@ -126,38 +115,21 @@ public final class Suspension {
       return RUNNING;
     }
     List<String> earlier = new ArrayList<>();
-    for (Map.Entry<String, ComponentSpec> e : specs(tc.getSpec()).entrySet()) {
-      if (e.getKey().equals(component.label())) {
+    for (SuspendOrder.Entry e : SuspendOrder.ORDER) {
+      if (e.component().equals(component)) {
         break;
       }
+      ComponentSpec other = e.spec().apply(tc.getSpec());
       boolean running = ctx.owned()
-          .get(StatefulSet.class, new Component(e.getKey()).nameIn(ctx.name()))
+          .get(StatefulSet.class, e.component().nameIn(ctx.name()))
           .isPresent();
-      if (wanted(tc, e.getValue()) && running) {
-        earlier.add(DISPLAY.getOrDefault(e.getKey(), e.getKey()));
+      if (other != null && wanted(tc, other) && running) {
+        earlier.add(e.displayName());
       }
     }
     boolean exists =
         ctx.owned().get(StatefulSet.class, component.nameIn(ctx.name())).isPresent();
     return decide(new Facts(displayName, true, phase, exists, earlier));
-  }
-
-  private static Map<String, ComponentSpec> specs(TidbClusterSpec s) {
-    Map<String, Function<TidbClusterSpec, ComponentSpec>> getters = new LinkedHashMap<>();
-    getters.put("tidb", TidbClusterSpec::getTidb);
-    getters.put("tiflash", TidbClusterSpec::getTiflash);
-    getters.put("ticdc", TidbClusterSpec::getTicdc);
-    getters.put("tikv", TidbClusterSpec::getTikv);
-    getters.put("pump", TidbClusterSpec::getPump);
-    getters.put("pd", TidbClusterSpec::getPd);
-    Map<String, ComponentSpec> out = new LinkedHashMap<>();
-    for (String label : ORDER) {
-      ComponentSpec spec = getters.get(label).apply(s);
-      if (spec != null) {
-        out.put(label, spec);
-      }
-    }
-    return out;
   }
 
   /** The message of a state that holds the component (empty for running ones). */

@@ -89,6 +89,18 @@ class SuspensionTest {
   }
 
   @Test
+  void aComponentTheClusterDoesNotHaveIsNeverSuspended() {
+    TidbCluster tc = TestClusters.load("basic");
+    tc.getSpec().setSuspendAction(action(true));
+    assertFalse(Suspension.wanted(tc, null));
+    tc.getSpec().setSuspendAction(action(null));
+    assertFalse(Suspension.wanted(tc, tc.getSpec().getPd()));
+    ClusterContext ctx = ClusterContexts.observing(tc, new FakeOwnedObjects(), new FakeClusterApi());
+    assertEquals(Suspension.RUNNING,
+        Suspension.of(ctx, new Component("pd"), "PD", tc.getSpec().getPd(), "Normal"));
+  }
+
+  @Test
   void theOrderIsReadFromTheCache() {
     TidbCluster tc = TestClusters.load("basic");
     tc.getSpec().setSuspendAction(action(true));

@@ -13,6 +13,7 @@ import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.PodActions;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -127,6 +128,36 @@ class PdTransferLeaderAnnotationTest {
             "basic-pd-2 leads PD and asks tidb.pingcap.com/pd-transfer-leader=none, but no other"
                 + " member is healthy to take over"),
         w.decide());
+  }
+
+  @Test
+  void whenEveryOtherMemberIsAnnotatedOneOfThemTakesOver() {
+    World w = new World().annotate(2, "none").annotate(0, "none").annotate(1, "none");
+    assertEquals(new PdActions.TransferLeader("basic-pd-2", "basic-pd-0"), act(w.decide()).action());
+  }
+
+  @Test
+  void ordinalsCompareAsNumbers() {
+    World w = new World();
+    w.members.clear();
+    for (String name : List.of("basic-pd-10", "basic-pd-9", "basic-pd-x")) {
+      PdMember m = new PdMember();
+      m.setName(name);
+      m.setHealth(true);
+      w.members.put(name, m);
+    }
+    w.pods.pod(new ObservedPod(10, "basic-pd-10", "uid-10", OLD, Optional.of(LONG_AGO), LONG_AGO,
+        false, Map.of(KEY, "none")));
+    w.leader = Optional.of("basic-pd-10");
+    assertEquals(new PdActions.TransferLeader("basic-pd-10", "basic-pd-9"),
+        act(w.decide()).action());
+  }
+
+  @Test
+  void aBadExpirationTimeIsIgnored() {
+    World w = new World().annotate(2, Map.of(KEY, "none",
+        PdTransferLeaderAnnotation.EXPIRATION_KEY, "later"), false);
+    assertInstanceOf(PdActions.TransferLeader.class, act(w.decide()).action());
   }
 
   @Test

@@ -231,6 +231,33 @@ class TikvEvictLeaderAnnotationTest {
     assertEquals(MemberDecision.IDLE, w.decide());
   }
 
+  @Test
+  void aRecordOfAnEarlierPodIsRecordedAgainForTheAnnotatedOne() {
+    World w = new World().annotate(1, "none")
+        .evicted(1, "none", Conditions.timestamp(LONG_AGO.minusSeconds(60)), NOW);
+    assertEquals(new TikvActions.BeginUserEvict("2", "basic-tikv-1", CREATED, "none"),
+        act(w.decide()).action());
+  }
+
+  @Test
+  void theEndSaysWhy() {
+    World gone = new World().evicted(1, "none", CREATED, NOW);
+    gone.pods.without(1);
+    assertTrue(act(gone.decide()).message().endsWith(": its pod is gone"));
+    World unknown = new World().annotate(1, "bogus").evicted(1, "none", CREATED, NOW);
+    assertTrue(act(unknown.decide()).message().endsWith(
+        ": annotation tidb.pingcap.com/evict-leader has an unknown value"));
+    World noCreateTime = new World().evicted(1, "none", null, NOW);
+    assertTrue(act(noCreateTime.decide()).message().endsWith("was removed"));
+  }
+
+  @Test
+  void aBadExpirationTimeIsIgnored() {
+    Map<String, String> bad = Map.of(KEY, "none", TikvEvictLeaderAnnotation.EXPIRATION_KEY, "soon");
+    assertEquals(new TikvActions.BeginUserEvict("2", "basic-tikv-1", CREATED, "none"),
+        act(new World().annotate(1, bad, LONG_AGO, true).decide()).action());
+  }
+
   // --- what the stray rules must leave alone ---
 
   @Test
