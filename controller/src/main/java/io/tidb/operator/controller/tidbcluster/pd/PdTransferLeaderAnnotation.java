@@ -56,7 +56,7 @@ public final class PdTransferLeaderAnnotation {
           return Optional.empty();
         }
       } catch (DateTimeParseException e) {
-        return value;
+        return Optional.empty(); // as upstream: a time that cannot be read has expired
       }
     }
     return value;

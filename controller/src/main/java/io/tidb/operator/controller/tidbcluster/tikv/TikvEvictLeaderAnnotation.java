@@ -77,7 +77,7 @@ public final class TikvEvictLeaderAnnotation {
           return Optional.empty();
         }
       } catch (DateTimeParseException e) {
-        return value;
+        return Optional.empty(); // as upstream: a time that cannot be read has expired
       }
     }
     return value;

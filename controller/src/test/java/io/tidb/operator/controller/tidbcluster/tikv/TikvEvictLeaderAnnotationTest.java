@@ -252,10 +252,9 @@ class TikvEvictLeaderAnnotationTest {
   }
 
   @Test
-  void aBadExpirationTimeIsIgnored() {
+  void anExpirationTimeThatCannotBeReadHasExpired() {
     Map<String, String> bad = Map.of(KEY, "none", TikvEvictLeaderAnnotation.EXPIRATION_KEY, "soon");
-    assertEquals(new TikvActions.BeginUserEvict("2", "basic-tikv-1", CREATED, "none"),
-        act(new World().annotate(1, bad, LONG_AGO, true).decide()).action());
+    assertEquals(MemberDecision.IDLE, new World().annotate(1, bad, LONG_AGO, true).decide());
   }
 
   // --- what the stray rules must leave alone ---
