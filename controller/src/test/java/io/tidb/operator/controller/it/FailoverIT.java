@@ -26,7 +26,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * seconds and a store that shows Down 4 s after its last heartbeat: a TiDB server unhealthy →
  * a replacement pod → healthy again → the replacement goes; a TiKV store Down → {@code
  * failureStores} → an extra TiKV pod that stays when the store comes back → {@code
- * recoverFailover} → back to the spec's replicas. One cluster, in order.
+ * recoverFailover} → back to the spec's replicas; a PD member unhealthy → recorded → {@code
+ * DELETE members/id} with its pod and claims → a fourth member → all healthy → the fourth leaves.
+ * One cluster, in order.
  */
 @WithLocalControlPlane
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -144,5 +146,35 @@ class FailoverIT {
     assertTrue(h.pdMutations("basic").stream().anyMatch(c -> c.startsWith("DELETE /pd/api/v1/store/")),
         "the replacement's store is removed as in a scale-in: " + h.pdMutations("basic"));
     assertTrue(event("FailoverRecovered", "TiKV"));
+  }
+
+  @Test
+  @Order(3)
+  void anUnhealthyPdMemberIsDeletedByIdReplacedAndTheExtraMemberGoesWhenAllAreHealthy() {
+    int before = h.pdMutations("basic").size();
+    String id = h.get("basic").getStatus().getPd().getMembers().get("basic-pd-2").getId();
+    h.pd("basic").setMemberHealthy("basic-pd-2", false);
+    TidbCluster tc =
+        h.await("basic", "basic-pd-2 recorded and deleted, 4 PD replicas", t ->
+            t.getStatus().getPd().getFailureMembers() != null
+                && t.getStatus().getPd().getFailureMembers().containsKey("basic-pd-2")
+                && Boolean.TRUE.equals(
+                    t.getStatus().getPd().getFailureMembers().get("basic-pd-2").getMemberDeleted())
+                && replicas("basic-pd") == 4);
+    assertEquals(id, tc.getStatus().getPd().getFailureMembers().get("basic-pd-2").getMemberID());
+    assertTrue(event("PDMemberUnhealthy", "basic-pd-2"), "Warning PDMemberUnhealthy");
+    assertTrue(event("PDMemberDeleted", "basic-pd-2"), "Warning PDMemberDeleted");
+
+    h.await("basic", "records cleared, 3 PD replicas, Ready", t ->
+        t.getStatus().getPd().getFailureMembers() == null
+            && replicas("basic-pd") == 3
+            && Fixtures.ready(t));
+    List<String> calls = h.pdMutations("basic");
+    calls = calls.subList(before, calls.size());
+    assertEquals("DELETE /pd/api/v1/members/id/" + id, calls.get(0), calls.toString());
+    assertEquals(1, calls.stream().filter(c -> c.contains("/members/id/")).count(), calls.toString());
+    assertTrue(calls.contains("DELETE /pd/api/v1/members/name/basic-pd-3"),
+        "the replacement leaves as in a scale-in: " + calls);
+    assertTrue(event("FailoverRecovered", "PD"));
   }
 }
