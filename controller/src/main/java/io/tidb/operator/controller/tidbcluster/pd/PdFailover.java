@@ -57,7 +57,10 @@ public final class PdFailover {
   /** Record {@code pod}'s member (id {@code memberId}) as failed. */
   public record Mark(String pod, String memberId) implements Decision {}
 
-  /** Delete the recorded member from PD, then its pod and claims, and mark it deleted. */
+  /**
+   * Delete the recorded member (record key and pod name {@code pod}) from PD, then its pod and
+   * claims, and mark it deleted.
+   */
   public record Delete(String pod, String memberId) implements Decision {}
 
   /** Every pod the spec asks for is healthy again: clear every record. */
@@ -130,8 +133,7 @@ public final class PdFailover {
         // healthy again (e.g. its pod restarted): not deleted; cleared when all are healthy
         continue;
       }
-      String pod = e.getValue().getPodName() == null ? e.getKey() : e.getValue().getPodName();
-      return new Delete(pod, e.getValue().getMemberID());
+      return new Delete(e.getKey(), e.getValue().getMemberID());
     }
     return new Nothing("");
   }

@@ -331,6 +331,10 @@ public final class PdStep extends MemberStep<PdStatus> {
           "PD: member " + m.pod() + " (" + m.memberId() + ") has been unhealthy for longer than"
               + " the failover period (" + period + "); it is deleted and replaced next");
     } else if (decision instanceof PdFailover.Delete d) {
+      var record = status.getFailureMembers().get(d.pod());
+      if (record == null) {
+        return;
+      }
       if (d.memberId() != null && !d.memberId().isEmpty()) {
         ctx.api().deletePdMemberById(d.memberId());
       }
@@ -339,7 +343,6 @@ public final class PdStep extends MemberStep<PdStatus> {
           ctx.claims().deletePod(d.pod(), pod.getMetadata().getUid());
         }
       }
-      var record = status.getFailureMembers().get(d.pod());
       for (String claim : failoverClaims(sts, d.pod())) {
         ctx.claims().get(claim).ifPresent(c -> {
           String uid = c.getMetadata().getUid();
