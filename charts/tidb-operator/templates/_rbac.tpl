@@ -21,9 +21,10 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: ["rbac.authorization.k8s.io"]
   resources: ["roles", "rolebindings"]
   verbs: ["get", "list", "watch", "create", "patch"]
+# Pods: watched; a failed-over PD member's pod is deleted (with its claims) so it is recreated.
 - apiGroups: [""]
   resources: ["pods"]
-  verbs: ["get", "list", "watch"]
+  verbs: ["get", "list", "watch", "delete"]
 # Volume claims of removed members: read, marked tidb.pingcap.com/pvc-defer-deleting (merge patch),
 # deleted before a new member reuses the ordinal or when enablePVReclaim is set.
 - apiGroups: [""]

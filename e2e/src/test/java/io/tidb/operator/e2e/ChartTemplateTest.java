@@ -166,7 +166,7 @@ class ChartTemplateTest {
           "apps/deployments", "rbac.authorization.k8s.io/roles", "rbac.authorization.k8s.io/rolebindings")) {
         assertEquals(apply, verbs.get(owned), owned);
       }
-      assertEquals(read, verbs.get("/pods"));
+      assertEquals(Set.of("get", "list", "watch", "delete"), verbs.get("/pods"), "PD failover");
       assertEquals(Set.of("get", "list", "patch", "delete"), verbs.get("/persistentvolumeclaims"));
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
@@ -177,9 +177,10 @@ class ChartTemplateTest {
           "/persistentvolumes", "storage.k8s.io/storageclasses"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(
-          !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")),
+          !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")
+              || resource.equals("/pods")),
           "the controller never replaces objects, and deletes only removed members' volume claims"
-              + " (owner references delete the rest): " + verbs));
+              + " and a failed-over PD member's pod (owner references delete the rest): " + verbs));
       assertNoWildcards(role.getRules());
 
       ClusterRoleBinding binding = chart.get(ClusterRoleBinding.class, CONTROLLER);
@@ -234,6 +235,26 @@ class ChartTemplateTest {
       assertEquals(container(controller).getImage(), flags.get("--discovery-image"));
       assertEquals("tidb-operator-java/controller:0.1.0", container(controller).getImage());
       assertFalse(flags.containsKey("--leader-election"));
+    }
+
+    @Test
+    void failoverIsOnWithUpstreamsPeriods() {
+      Map<String, String> flags = flags(chart.get(Deployment.class, CONTROLLER));
+      assertEquals("true", flags.get("--auto-failover"));
+      assertEquals("5m", flags.get("--pd-failover-period"));
+      assertEquals("5m", flags.get("--tikv-failover-period"));
+      assertEquals("5m", flags.get("--tidb-failover-period"));
+    }
+
+    @Test
+    void failoverValuesBecomeFlags() {
+      Map<String, String> flags = flags(render(
+          "controller: {autoFailover: false, pdFailoverPeriod: 10m, tikvFailoverPeriod: 1h30m,"
+              + " tidbFailoverPeriod: 90s}\n").get(Deployment.class, CONTROLLER));
+      assertEquals("false", flags.get("--auto-failover"));
+      assertEquals("10m", flags.get("--pd-failover-period"));
+      assertEquals("1h30m", flags.get("--tikv-failover-period"));
+      assertEquals("90s", flags.get("--tidb-failover-period"));
     }
 
     @Test
@@ -433,6 +454,8 @@ class ChartTemplateTest {
         "webhook: {failurePolicy: Sometimes}",
         "watchNamespaces: team-a",
         "controller: {workers: 0}",
+        "controller: {tikvFailoverPeriod: soon}",
+        "controller: {autoFailover: maybe}",
         "webhook: {timeoutSeconds: 60}",
         "image: {pullPolicy: Sometimes}",
         "unknownKey: 1"})
