@@ -9,6 +9,10 @@ picocli @Option names of ControllerMain and WebhookMain in one place.
 - --port={{ .Values.controller.port }}
 - --discovery-image={{ default (include "tidb-operator.controller.image" .) .Values.controller.discoveryImage }}
 - --log-level={{ .Values.controller.logLevel }}
+- --auto-failover={{ .Values.controller.autoFailover }}
+- --pd-failover-period={{ .Values.controller.pdFailoverPeriod }}
+- --tikv-failover-period={{ .Values.controller.tikvFailoverPeriod }}
+- --tidb-failover-period={{ .Values.controller.tidbFailoverPeriod }}
 {{- if .Values.controller.leaderElection.enabled }}
 - --leader-election
 - --leader-election-namespace={{ .Release.Namespace }}

@@ -26,8 +26,9 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: ["rbac.authorization.k8s.io"]
   resources: ["roles", "rolebindings"]
   verbs: ["get", "list", "watch", "create", "patch"]
-# Pods are deleted only when an annotation asks for it (tidb.pingcap.com/evict-leader,
-# pd-transfer-leader or tidb-graceful-shutdown with delete-pod).
+# Pods: watched; deleted when a pod annotation asks for it (tidb.pingcap.com/evict-leader,
+# pd-transfer-leader or tidb-graceful-shutdown with delete-pod), and a failed-over PD member's pod
+# (with its claims) so it is recreated.
 - apiGroups: [""]
   resources: ["pods"]
   verbs: ["get", "list", "watch", "delete"]

@@ -8,9 +8,11 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tidb.operator.api.GoDuration;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
+import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.http.OperatorHttpServer;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.RuntimeServices;
@@ -169,6 +171,39 @@ public final class ControllerMain implements Callable<Integer> {
   int pdTimeoutSeconds;
 
   @Option(
+      names = "--auto-failover",
+      defaultValue = "${env:AUTO_FAILOVER:-true}",
+      arity = "0..1",
+      description =
+          "Replace PD members, TiKV stores and TiDB servers that stay failed longer than their"
+              + " failover period (default ${DEFAULT-VALUE}). Env AUTO_FAILOVER.")
+  boolean autoFailover;
+
+  @Option(
+      names = "--pd-failover-period",
+      defaultValue = "${env:PD_FAILOVER_PERIOD:-5m}",
+      description =
+          "How long a PD member must be unhealthy before it is failed over, a Go duration"
+              + " (default ${DEFAULT-VALUE}). Env PD_FAILOVER_PERIOD.")
+  String pdFailoverPeriod;
+
+  @Option(
+      names = "--tikv-failover-period",
+      defaultValue = "${env:TIKV_FAILOVER_PERIOD:-5m}",
+      description =
+          "How long a TiKV store must be Down before it is failed over, a Go duration"
+              + " (default ${DEFAULT-VALUE}). Env TIKV_FAILOVER_PERIOD.")
+  String tikvFailoverPeriod;
+
+  @Option(
+      names = "--tidb-failover-period",
+      defaultValue = "${env:TIDB_FAILOVER_PERIOD:-5m}",
+      description =
+          "How long a TiDB server must be unhealthy before it is failed over, a Go duration"
+              + " (default ${DEFAULT-VALUE}). Env TIDB_FAILOVER_PERIOD.")
+  String tidbFailoverPeriod;
+
+  @Option(
       names = "--log-level",
       defaultValue = "${env:LOG_LEVEL:-info}",
       description = "error, warn, info, debug or trace (default ${DEFAULT-VALUE}). Env LOG_LEVEL.")
@@ -222,7 +257,27 @@ public final class ControllerMain implements Callable<Integer> {
             pdMemberUrlTemplate,
             Duration.ofSeconds(pdTimeoutSeconds)),
         discoveryImage,
-        identity == null || identity.isBlank() ? hostName() : identity);
+        identity == null || identity.isBlank() ? hostName() : identity,
+        new FailoverSettings(
+            autoFailover,
+            period("--pd-failover-period", pdFailoverPeriod),
+            period("--tikv-failover-period", tikvFailoverPeriod),
+            period("--tidb-failover-period", tidbFailoverPeriod)));
+  }
+
+  private static Duration period(String flag, String value) {
+    Duration d;
+    try {
+      d = GoDuration.parse(value == null ? "" : value.trim());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          flag + ": Invalid value: \"" + value + "\": must be a duration such as 5m or 90s");
+    }
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(
+          flag + ": Invalid value: \"" + value + "\": must be greater than 0");
+    }
+    return d;
   }
 
   @Override

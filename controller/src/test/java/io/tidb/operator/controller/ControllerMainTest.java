@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.controller.config.ControllerSettings;
+import io.tidb.operator.controller.config.FailoverSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Set;
@@ -63,6 +64,37 @@ class ControllerMainTest {
     assertEquals(
         URI.create("http://127.0.0.1:12379/clusters/db/basic/tidb/basic-tidb-0"),
         s.endpoints().tidbStatusUrl("db", "basic", null, "basic-tidb-0"));
+  }
+
+  @Test
+  void failoverIsOnWithFiveMinutePeriodsAsUpstream() {
+    assertEquals(
+        new FailoverSettings(
+            true, Duration.ofMinutes(5), Duration.ofMinutes(5), Duration.ofMinutes(5)),
+        parse().failover());
+  }
+
+  @Test
+  void failoverFlags() {
+    FailoverSettings f =
+        parse(
+                "--auto-failover=false",
+                "--pd-failover-period=10m",
+                "--tikv-failover-period=1h30m",
+                "--tidb-failover-period=90s")
+            .failover();
+    assertEquals(
+        new FailoverSettings(
+            false, Duration.ofMinutes(10), Duration.ofMinutes(90), Duration.ofSeconds(90)),
+        f);
+    var e =
+        assertThrows(IllegalArgumentException.class, () -> parse("--tikv-failover-period=soon"));
+    assertEquals(
+        "--tikv-failover-period: Invalid value: \"soon\": must be a duration such as 5m or 90s",
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> parse("--pd-failover-period=0s"));
+    assertEquals(
+        "--pd-failover-period: Invalid value: \"0s\": must be greater than 0", e.getMessage());
   }
 
   @Test

@@ -37,7 +37,7 @@ class ChartFlagsTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"--no-such-flag=1", "--workers=many"})
+  @ValueSource(strings = {"--no-such-flag=1", "--workers=many", "--auto-failover=maybe"})
   void theCheckRefusesWhatTheProcessWouldRefuse(String arg) {
     CommandLine command = new CommandLine(new ControllerMain());
     assertFalse(parses(command, List.of(arg)), arg);

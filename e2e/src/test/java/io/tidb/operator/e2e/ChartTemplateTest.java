@@ -170,7 +170,7 @@ class ChartTemplateTest {
       applyAndDelete.add("delete");
       assertEquals(applyAndDelete, verbs.get("apps/statefulsets"), "suspendStatefulSet");
       assertEquals(Set.of("get", "list", "watch", "delete"), verbs.get("/pods"),
-          "delete-pod annotations");
+          "delete-pod annotations, PD failover");
       assertEquals(Set.of("get", "list", "patch", "delete"), verbs.get("/persistentvolumeclaims"));
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
@@ -184,7 +184,7 @@ class ChartTemplateTest {
           !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")
               || resource.equals("/pods") || resource.equals("apps/statefulsets")),
           "the controller never replaces objects, and deletes only removed members' volume claims,"
-              + " pods a delete-pod annotation names and suspended StatefulSets (owner references"
+              + " pods a delete-pod annotation names or a PD failover replaces, and suspended StatefulSets (owner references"
               + " delete the rest): " + verbs));
       assertNoWildcards(role.getRules());
 
@@ -240,6 +240,26 @@ class ChartTemplateTest {
       assertEquals(container(controller).getImage(), flags.get("--discovery-image"));
       assertEquals("tidb-operator-java/controller:0.1.0", container(controller).getImage());
       assertFalse(flags.containsKey("--leader-election"));
+    }
+
+    @Test
+    void failoverIsOnWithUpstreamsPeriods() {
+      Map<String, String> flags = flags(chart.get(Deployment.class, CONTROLLER));
+      assertEquals("true", flags.get("--auto-failover"));
+      assertEquals("5m", flags.get("--pd-failover-period"));
+      assertEquals("5m", flags.get("--tikv-failover-period"));
+      assertEquals("5m", flags.get("--tidb-failover-period"));
+    }
+
+    @Test
+    void failoverValuesBecomeFlags() {
+      Map<String, String> flags = flags(render(
+          "controller: {autoFailover: false, pdFailoverPeriod: 10m, tikvFailoverPeriod: 1h30m,"
+              + " tidbFailoverPeriod: 90s}\n").get(Deployment.class, CONTROLLER));
+      assertEquals("false", flags.get("--auto-failover"));
+      assertEquals("10m", flags.get("--pd-failover-period"));
+      assertEquals("1h30m", flags.get("--tikv-failover-period"));
+      assertEquals("90s", flags.get("--tidb-failover-period"));
     }
 
     @Test
@@ -439,6 +459,8 @@ class ChartTemplateTest {
         "webhook: {failurePolicy: Sometimes}",
         "watchNamespaces: team-a",
         "controller: {workers: 0}",
+        "controller: {tikvFailoverPeriod: soon}",
+        "controller: {autoFailover: maybe}",
         "webhook: {timeoutSeconds: 60}",
         "image: {pullPolicy: Sometimes}",
         "unknownKey: 1"})

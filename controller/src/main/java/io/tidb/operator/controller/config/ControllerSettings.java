@@ -20,6 +20,7 @@ import java.util.Set;
  * @param discoveryImage the image of the per-cluster discovery Deployment (this operator's image)
  * @param identity this replica's name (its pod name): the leader-election identity and the
  *     reporting instance of its Events
+ * @param failover automatic failover of PD, TiKV and TiDB members
  */
 public record ControllerSettings(
     Set<String> namespaces,
@@ -30,7 +31,32 @@ public record ControllerSettings(
     InetSocketAddress httpAddress,
     ComponentUrls endpoints,
     String discoveryImage,
-    String identity) {
+    String identity,
+    FailoverSettings failover) {
+
+  /** Settings with upstream's failover defaults. */
+  public ControllerSettings(
+      Set<String> namespaces,
+      int workers,
+      Duration resync,
+      Duration convergingRequeue,
+      Optional<LeaderElection> leaderElection,
+      InetSocketAddress httpAddress,
+      ComponentUrls endpoints,
+      String discoveryImage,
+      String identity) {
+    this(
+        namespaces,
+        workers,
+        resync,
+        convergingRequeue,
+        leaderElection,
+        httpAddress,
+        endpoints,
+        discoveryImage,
+        identity,
+        FailoverSettings.DEFAULTS);
+  }
 
   public ControllerSettings {
     namespaces = Set.copyOf(namespaces);
@@ -41,6 +67,7 @@ public record ControllerSettings(
     Objects.requireNonNull(endpoints, "endpoints");
     Objects.requireNonNull(discoveryImage, "discoveryImage");
     Objects.requireNonNull(identity, "identity");
+    Objects.requireNonNull(failover, "failover");
   }
 
   public boolean watchAllNamespaces() {

@@ -1,5 +1,6 @@
 package io.tidb.operator.controller.tidbcluster;
 
+import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryStep;
 import io.tidb.operator.controller.tidbcluster.pd.PdStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
@@ -23,9 +24,22 @@ public final class ClusterComponents {
    * @param discoveryImage the discovery Deployment's image
    */
   public static List<ComponentStep> upstreamOrder(String discoveryImage) {
+    return upstreamOrder(discoveryImage, FailoverSettings.DEFAULTS);
+  }
+
+  /**
+   * As {@link #upstreamOrder(String)}, with the process's failover settings.
+   *
+   * @param failover automatic failover of PD, TiKV and TiDB
+   */
+  public static List<ComponentStep> upstreamOrder(
+      String discoveryImage, FailoverSettings failover) {
     PdStep pd = new PdStep();
     TikvStep tikv = new TikvStep(pd.quorum());
     TidbStep tidb = new TidbStep(tikv.anyStoreUp());
+    pd.useFailover(failover);
+    tikv.useFailover(failover);
+    tidb.useFailover(failover);
     return List.of(new DiscoveryStep(discoveryImage), pd, tikv, tidb);
   }
 }

@@ -113,6 +113,11 @@ final class HttpClusterApi implements ClusterApi {
   }
 
   @Override
+  public boolean deletePdMemberById(String memberId) throws IOException {
+    return call(() -> pd.deleteMemberById(Long.parseUnsignedLong(memberId)));
+  }
+
+  @Override
   public boolean deleteStore(String storeId) throws IOException {
     return call(() -> pd.deleteStore(Long.parseUnsignedLong(storeId)));
   }

@@ -65,7 +65,7 @@ public final class TidbClusterController {
     return create(
         rules,
         services,
-        new ClusterPipeline(ClusterComponents.upstreamOrder(settings.discoveryImage())),
+        new ClusterPipeline(ClusterComponents.upstreamOrder(settings.discoveryImage(), settings.failover())),
         apis::forCluster,
         namespace -> new KubeVolumeClaims(client, namespace),
         namespace -> new KubeDeletions(client, namespace),

@@ -11,6 +11,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.ControllerMain;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
+import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.ReconcileMetrics;
@@ -19,6 +20,8 @@ import io.tidb.operator.pdsim.KubernetesPodSource;
 import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.SimulatedClusters;
 import io.tidb.operator.pdsim.SimulatedPdCluster;
+import io.tidb.operator.pdsim.SimulatedTidbServers;
+import io.tidb.operator.pdsim.SimulationSettings;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.ProjectCrds;
@@ -65,22 +68,43 @@ final class ControllerHarness implements AutoCloseable {
     }
   }
 
-  private ControllerHarness(ClusterAccess access, String prefix, Duration resync) throws IOException {
+  private final FailoverSettings failover;
+
+  private ControllerHarness(
+      ClusterAccess access,
+      String prefix,
+      Duration resync,
+      FailoverSettings failover,
+      SimulationSettings simulation)
+      throws IOException {
     this.access = access;
     this.resync = resync;
+    this.failover = failover;
     this.admin = access.newClient();
     ProjectCrds.apply(admin);
     this.namespace = TestNamespaces.createUnique(admin, prefix);
     this.simClient = access.newClient();
-    SimulatedClusters clusters = new SimulatedClusters();
+    SimulatedClusters clusters =
+        new SimulatedClusters(simulation, java.time.Clock.systemUTC(), new java.util.Random());
     this.podSource = KubernetesPodSource.start(simClient, namespace, clusters);
     this.simulator = PdSimulatorServer.start(clusters);
     this.simulator.stepEvery(Duration.ofMillis(500));
   }
 
   static ControllerHarness start(ClusterAccess access, String prefix, Duration resync) {
+    return start(
+        access, prefix, resync, FailoverSettings.DEFAULTS, SimulationSettings.defaults());
+  }
+
+  /** As {@link #start(ClusterAccess, String, Duration)}, with failover and simulation settings. */
+  static ControllerHarness start(
+      ClusterAccess access,
+      String prefix,
+      Duration resync,
+      FailoverSettings failover,
+      SimulationSettings simulation) {
     try {
-      ControllerHarness h = new ControllerHarness(access, prefix, resync);
+      ControllerHarness h = new ControllerHarness(access, prefix, resync, failover, simulation);
       h.startOperator();
       return h;
     } catch (IOException e) {
@@ -119,7 +143,8 @@ final class ControllerHarness implements AutoCloseable {
                 simulator.pdMemberUrlTemplate(),
                 Duration.ofSeconds(2)),
             "tidb-operator-java/controller:it",
-            "controller-it");
+            "controller-it",
+            failover);
     OperatorRuntime op =
         OperatorRuntime.create(
             settings, client, registry, ControllerMain.controllers(settings, client, registry));
@@ -164,6 +189,11 @@ final class ControllerHarness implements AutoCloseable {
 
   TidbCluster awaitReady(String name) {
     return await(name, "Ready=True", Fixtures::ready);
+  }
+
+  /** The simulated TiDB servers of cluster {@code name}. */
+  SimulatedTidbServers tidb(String name) {
+    return simulator.clusters().tidb(new ClusterKey(namespace, name));
   }
 
   /** The PD simulator's state of cluster {@code name}. */

@@ -260,4 +260,87 @@ class MemberStepExecutorTest {
     assertTrue(status.getTidb().getConditions() == null
         || status.getTidb().getConditions().stream().noneMatch(x -> "Upgrade".equals(x.getType())));
   }
+
+  // --- failover hooks (TiDB) -------------------------------------------------------------
+
+  /** {@link #cluster} with {@code spec.tidb.maxFailoverCount: 3} (the default). */
+  private static TidbCluster failover(int replicas) {
+    TidbCluster tc = cluster(replicas);
+    tc.getSpec().getTidb().setMaxFailoverCount(3);
+    return tc;
+  }
+
+  /** Settled at 2 replicas, basic-tidb-1 unhealthy since 10 minutes before now, pods scheduled. */
+  private FakeOwnedObjects withUnhealthyTidb1() throws Exception {
+    FakeOwnedObjects owned = settled(failover(2), 2);
+    for (int i = 0; i < 2; i++) {
+      Pod pod = owned.get(Pod.class, STS + "-" + i).orElseThrow();
+      pod.getStatus().getConditions().add(
+          new io.fabric8.kubernetes.api.model.PodConditionBuilder().withType("PodScheduled")
+              .withStatus("True").build());
+    }
+    api.healthyTidb = Set.of("basic-tidb-0");
+    io.tidb.operator.api.v1alpha1.cluster.TidbStatus tidb =
+        new io.tidb.operator.api.v1alpha1.cluster.TidbStatus();
+    io.tidb.operator.api.v1alpha1.cluster.TidbMember m =
+        new io.tidb.operator.api.v1alpha1.cluster.TidbMember();
+    m.setName("basic-tidb-1");
+    m.setHealth(false);
+    m.setLastTransitionTime(ClusterContexts.NOW.minusSeconds(600).toString());
+    tidb.setMembers(new java.util.TreeMap<>(Map.of("basic-tidb-1", m)));
+    status.setTidb(tidb);
+    return owned;
+  }
+
+  @Test
+  void aTidbFailoverRecordAddsAReplicaInTheSameReconcile() throws Exception {
+    FakeOwnedObjects owned = withUnhealthyTidb1();
+    reconcile(failover(2), owned);
+    assertEquals(Set.of("basic-tidb-1"), status.getTidb().getFailureMembers().keySet());
+    assertEquals(3, applied(owned).getSpec().getReplicas());
+    assertTrue(events.reasons().contains("Unhealthy"), events.reasons().toString());
+    assertTrue(events.reasons().contains("ScaledOut"), events.reasons().toString());
+  }
+
+  @Test
+  void noTidbFailoverWithoutAutoFailover() throws Exception {
+    FakeOwnedObjects owned = withUnhealthyTidb1();
+    step.useFailover(new io.tidb.operator.controller.config.FailoverSettings(
+        false, java.time.Duration.ofMinutes(5), java.time.Duration.ofMinutes(5),
+        java.time.Duration.ofMinutes(5)));
+    reconcile(failover(2), owned);
+    assertEquals(null, status.getTidb().getFailureMembers());
+    assertEquals(2, applied(owned).getSpec().getReplicas());
+  }
+
+  @Test
+  void noTidbFailoverWhileScalingIn() throws Exception {
+    FakeOwnedObjects owned = withUnhealthyTidb1();
+    reconcile(failover(1), owned);
+    assertEquals(null, status.getTidb().getFailureMembers());
+    assertEquals(1, applied(owned).getSpec().getReplicas());
+  }
+
+  @Test
+  void aRecordedReplacementIsNotScaledInAndGoesWhenTheServerIsHealthyAgain() throws Exception {
+    FakeOwnedObjects owned = withUnhealthyTidb1();
+    reconcile(failover(2), owned);
+    assertEquals(3, applied(owned).getSpec().getReplicas());
+    // the replacement runs and basic-tidb-1 is still unhealthy: the replicas stay at 3
+    StatefulSet sts = applied(owned);
+    sts.setStatus(new StatefulSetStatusBuilder().withReplicas(3).withReadyReplicas(3)
+        .withObservedGeneration(sts.getMetadata().getGeneration()).withCurrentRevision("r1")
+        .withUpdateRevision("r1").build());
+    owned.add(pod(2, "r1"));
+    api.healthyTidb = Set.of("basic-tidb-0", "basic-tidb-2");
+    reconcile(failover(2), owned);
+    assertEquals(3, applied(owned).getSpec().getReplicas());
+    assertEquals(Set.of("basic-tidb-1"), status.getTidb().getFailureMembers().keySet());
+    // healthy again: the record goes, and the replacement is scaled in
+    api.healthyTidb = Set.of("basic-tidb-0", "basic-tidb-1", "basic-tidb-2");
+    reconcile(failover(2), owned);
+    assertEquals(null, status.getTidb().getFailureMembers());
+    assertEquals(2, applied(owned).getSpec().getReplicas());
+    assertTrue(events.reasons().contains("FailoverRecovered"), events.reasons().toString());
+  }
 }

@@ -10,6 +10,7 @@ import io.tidb.operator.api.v1alpha1.cluster.ComponentStatus;
 import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.runtime.ApplyOutcome;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.OwnedFieldsMatcher;
@@ -54,10 +55,42 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
 
   private final Prerequisite prerequisite;
 
+  private FailoverSettings failoverSettings = FailoverSettings.DEFAULTS;
+
   /** @param prerequisite what another component must offer before this one starts */
   protected MemberStep(Prerequisite prerequisite) {
     this.prerequisite = prerequisite;
   }
+
+  /** Sets the process's failover settings (upstream's defaults until called). */
+  public final void useFailover(FailoverSettings settings) {
+    this.failoverSettings = Objects.requireNonNull(settings, "settings");
+  }
+
+  /** The process's failover settings. */
+  protected final FailoverSettings failoverSettings() {
+    return failoverSettings;
+  }
+
+  /**
+   * The replicas the StatefulSet should have: by default the spec's; a component with failover
+   * records adds its replacements (upstream's {@code <Component>StsDesiredReplicas}), so that a
+   * scale-in never removes a failover replacement.
+   */
+  protected int desiredReplicas(ClusterContext ctx) {
+    return wanted(ctx.cluster());
+  }
+
+  /**
+   * The component's failover: records failures in status, and may carry out one failover action
+   * (e.g. deleting a failed PD member). Runs before the operation is worked out, so a new record
+   * already counts in {@link #desiredReplicas}. By default nothing.
+   *
+   * @param pending the operation the spec and the StatefulSet ask of this reconcile before any
+   *     new record: a failover starts only when it is {@link Operation#NONE}
+   */
+  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout)
+      throws IOException {}
 
   protected abstract Component component();
 
@@ -115,9 +148,8 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
   }
 
   protected final ReplicaPlan plan(ClusterContext ctx, Optional<StatefulSet> sts) {
-    Integer wanted = spec(ctx.cluster()).getReplicas();
     return ReplicaPlan.decide(
-        wanted == null ? 0 : wanted,
+        desiredReplicas(ctx),
         sts.map(s -> s.getSpec().getReplicas()),
         scaleOutStep(ctx.cluster()));
   }
@@ -204,12 +236,13 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     ctx.apply(cm);
 
     if (existing.isEmpty()) {
-      ApplyOutcome outcome = ctx.apply(statefulSet(tc, cm, StatefulSetPlan.holding(wanted(tc))));
+      ApplyOutcome outcome = ctx.apply(statefulSet(tc, cm, StatefulSetPlan.holding(desiredReplicas(ctx))));
       return afterApply(ctx, existing, outcome);
     }
     StatefulSet actual = existing.get();
     Rollout rollout = Rollout.of(actual, ctx.owned().podsOf(actual.getMetadata().getName()));
     boolean templateApplied = templateApplied(ctx, cm, actual, rollout);
+    failover(ctx, operation(ctx, templateApplied, rollout), rollout);
     Operation operation = operation(ctx, templateApplied, rollout);
     MemberDecision decision;
     StatefulSetPlan plan;
@@ -379,6 +412,14 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     UPGRADE
   }
 
+  /** {@code , plus 1 failover replacement} when failover records add replicas, else empty. */
+  private String failoverNote(ClusterContext ctx) {
+    int extra = desiredReplicas(ctx) - wanted(ctx.cluster());
+    return extra <= 0
+        ? ""
+        : ", plus " + extra + " failover replacement" + (extra == 1 ? "" : "s");
+  }
+
   private int wanted(TidbCluster tc) {
     Integer wanted = spec(tc).getReplicas();
     return wanted == null ? 0 : wanted;
@@ -390,7 +431,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
    * some pod does not run the StatefulSet's update revision.
    */
   private Operation operation(ClusterContext ctx, boolean templateApplied, Rollout rollout) {
-    int wanted = wanted(ctx.cluster());
+    int wanted = desiredReplicas(ctx);
     if (wanted > rollout.replicas()) {
       return Operation.SCALE_OUT;
     }
@@ -430,14 +471,14 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
       }
       case SCALE_IN -> {
         if (busy.isPresent()) {
-          yield MemberDecision.waitFor("scale-in to " + wanted(ctx.cluster()) + " " + busy.get());
+          yield MemberDecision.waitFor("scale-in to " + desiredReplicas(ctx) + " " + busy.get());
         }
         if (!Boolean.TRUE.equals(status.getSynced())) {
           yield MemberDecision.waitFor(
               "scale-in waits until the operator can read " + displayName()
                   + "'s state from PD (status." + component().label() + ".synced is false)");
         }
-        yield scaleIn(ctx, rollout, wanted(ctx.cluster()));
+        yield scaleIn(ctx, rollout, desiredReplicas(ctx));
       }
       case UPGRADE -> {
         if (!templateApplied) {
@@ -494,7 +535,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
             new MemberDecision.Resize(
                 target,
                 "scaling out from " + rollout.replicas() + " to " + target + " ("
-                    + specPath() + ".replicas is " + wanted(ctx.cluster()) + ")"));
+                    + specPath() + ".replicas is " + wanted(ctx.cluster()) + failoverNote(ctx) + ")"));
   }
 
   /**
@@ -637,7 +678,8 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
               tc,
               "ScaledOut",
               displayName() + " scaled out from " + rollout.replicas() + " to " + r.replicas()
-                  + " replicas (" + specPath() + ".replicas is " + wanted(tc) + ")");
+                  + " replicas (" + specPath() + ".replicas is " + wanted(tc) + failoverNote(ctx)
+                  + ")");
     }
     if (operation == Operation.SCALE_IN && decision instanceof MemberDecision.Resize r) {
       ctx.events()
@@ -645,7 +687,8 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
               tc,
               "ScaledIn",
               displayName() + " scaled in from " + rollout.replicas() + " to " + r.replicas()
-                  + " replicas (" + specPath() + ".replicas is " + wanted(tc) + ")");
+                  + " replicas (" + specPath() + ".replicas is " + wanted(tc) + failoverNote(ctx)
+                  + ")");
     }
     if (decision instanceof MemberDecision.Blocked b) {
       boolean reported =

@@ -277,6 +277,121 @@ public final class PdStep extends MemberStep<PdStatus> {
   }
 
   /** Upstream's label on a PD member's claims: its PD member id, once PD reported it. */
+  // --- failover (pd/PdFailover) ----------------------------------------------------------
+
+  /** Spec replicas plus one replacement per failed member already deleted from PD. */
+  @Override
+  protected int desiredReplicas(ClusterContext ctx) {
+    Integer replicas = ctx.cluster().getSpec().getPd().getReplicas();
+    PdStatus status = ctx.status().getPd();
+    long deleted =
+        status == null || status.getFailureMembers() == null
+            ? 0
+            : status.getFailureMembers().values().stream().filter(PdFailover::deleted).count();
+    return (replicas == null ? 0 : replicas) + (int) deleted;
+  }
+
+  @Override
+  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout)
+      throws IOException {
+    if (!failoverSettings().auto()) {
+      return;
+    }
+    PdStatus status = statusOf(ctx.status());
+    Integer replicas = ctx.cluster().getSpec().getPd().getReplicas();
+    Set<String> ready = new TreeSet<>();
+    for (int i = 0; i < rollout.replicas(); i++) {
+      rollout.pod(i).filter(p -> p.ready()).ifPresent(p -> ready.add(p.name()));
+    }
+    PdFailover.Decision decision =
+        PdFailover.decide(
+            new PdFailover.Facts(
+                ctx.name(),
+                status.getMembers(),
+                status.getPeerMembers(),
+                status.getFailureMembers(),
+                replicas == null ? 0 : replicas,
+                ctx.cluster().getSpec().getPd().getMaxFailoverCount(),
+                ready,
+                Boolean.TRUE.equals(status.getSynced()),
+                pending == Operation.NONE,
+                failoverSettings().pdPeriod(),
+                ctx.now()));
+    Optional<StatefulSet> sts = existing(ctx);
+    String period = failoverSettings().pdPeriod().toSeconds() + " s";
+    if (decision instanceof PdFailover.Recover) {
+      status.setFailureMembers(null);
+      ctx.events().normal(ctx.cluster(), "FailoverRecovered",
+          "PD: every pod spec.pd.replicas asks for is a healthy member again; failover records"
+              + " cleared, the replacement member is removed as in a scale-in");
+    } else if (decision instanceof PdFailover.Mark m) {
+      io.tidb.operator.api.v1alpha1.cluster.PdFailureMember record =
+          new io.tidb.operator.api.v1alpha1.cluster.PdFailureMember();
+      record.setPodName(m.pod());
+      record.setMemberID(m.memberId());
+      record.setMemberDeleted(false);
+      record.setCreatedAt(ctx.now().toString());
+      Map<String, Map<String, String>> uids = new java.util.TreeMap<>();
+      for (String claim : failoverClaims(sts, m.pod())) {
+        ctx.claims().get(claim).ifPresent(c -> uids.put(c.getMetadata().getUid(), Map.of()));
+      }
+      record.setPvcUIDSet(uids.isEmpty() ? null : uids);
+      Map<String, io.tidb.operator.api.v1alpha1.cluster.PdFailureMember> records =
+          status.getFailureMembers() == null
+              ? new java.util.TreeMap<>()
+              : new java.util.TreeMap<>(status.getFailureMembers());
+      records.put(m.pod(), record);
+      status.setFailureMembers(records);
+      ctx.events().warning(ctx.cluster(), "PDMemberUnhealthy",
+          "PD: member " + m.pod() + " (" + m.memberId() + ") has been unhealthy for longer than"
+              + " the failover period (" + period + "); it is deleted and replaced next");
+    } else if (decision instanceof PdFailover.Delete d) {
+      var record = status.getFailureMembers().get(d.pod());
+      if (record == null) {
+        return;
+      }
+      if (d.memberId() != null && !d.memberId().isEmpty()) {
+        ctx.api().deletePdMemberById(d.memberId());
+      }
+      for (io.fabric8.kubernetes.api.model.Pod pod : ctx.owned().podsOf(statefulSetName(ctx))) {
+        if (d.pod().equals(pod.getMetadata().getName())) {
+          ctx.claims().deletePod(d.pod(), pod.getMetadata().getUid());
+        }
+      }
+      for (String claim : failoverClaims(sts, d.pod())) {
+        ctx.claims().get(claim).ifPresent(c -> {
+          String uid = c.getMetadata().getUid();
+          if (record.getPvcUIDSet() == null || record.getPvcUIDSet().containsKey(uid)) {
+            ctx.claims().delete(claim, uid);
+          }
+        });
+      }
+      record.setMemberDeleted(true);
+      ctx.events().warning(ctx.cluster(), "PDMemberDeleted",
+          "PD: failed member " + d.pod() + " (" + d.memberId() + ") deleted from the PD cluster"
+              + " (DELETE members/id); its pod and volume claims are deleted and a replacement"
+              + " member is added");
+    } else if (decision instanceof PdFailover.Nothing n) {
+      if (!n.why().isEmpty()) {
+        LOG.debug("pd failover skipped namespace={} cluster={} why=\"{}\"",
+            ctx.namespace(), ctx.name(), n.why());
+      }
+    }
+  }
+
+  private static List<String> failoverClaims(Optional<StatefulSet> sts, String pod) {
+    int dash = pod.lastIndexOf('-');
+    if (sts.isEmpty() || dash < 0) {
+      return List.of();
+    }
+    try {
+      return io.tidb.operator.controller.tidbcluster.member.VolumeActions.claimNames(
+          sts.get(), Integer.parseInt(pod.substring(dash + 1)));
+    } catch (NumberFormatException e) {
+      return List.of();
+    }
+  }
+
   @Override
   protected Map<String, String> volumeLabels(ClusterContext ctx, String pod) {
     PdStatus status = ctx.status().getPd();

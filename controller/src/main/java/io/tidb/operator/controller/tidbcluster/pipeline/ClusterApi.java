@@ -52,6 +52,13 @@ public interface ClusterApi {
   boolean deletePdMember(String member) throws IOException;
 
   /**
+   * Removes a PD member by id ({@code DELETE /pd/api/v1/members/id/{id}}), as a failover does.
+   *
+   * @return false when PD has no such member any more (nothing was sent)
+   */
+  boolean deletePdMemberById(String memberId) throws IOException;
+
+  /**
    * Sets a store Offline ({@code DELETE /pd/api/v1/store/{id}}), so PD moves its regions away.
    *
    * @return false when PD no longer lists the store as Up or Offline (nothing was sent)

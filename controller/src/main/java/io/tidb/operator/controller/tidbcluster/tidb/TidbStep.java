@@ -156,6 +156,68 @@ public final class TidbStep extends MemberStep<TidbStatus> {
     status.setSynced(true);
   }
 
+  // --- failover (tidb/TidbFailover) ------------------------------------------------------
+
+  /** Spec replicas plus one replacement per {@code status.tidb.failureMembers} record. */
+  @Override
+  protected int desiredReplicas(ClusterContext ctx) {
+    Integer replicas = ctx.cluster().getSpec().getTidb().getReplicas();
+    TidbStatus status = ctx.status().getTidb();
+    int failures =
+        status == null || status.getFailureMembers() == null ? 0 : status.getFailureMembers().size();
+    return (replicas == null ? 0 : replicas) + failures;
+  }
+
+  @Override
+  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout) {
+    if (!failoverSettings().auto()) {
+      return;
+    }
+    TidbStatus status = statusOf(ctx.status());
+    Integer replicas = ctx.cluster().getSpec().getTidb().getReplicas();
+    List<String> specPods = new ArrayList<>();
+    for (int i = 0; i < (replicas == null ? 0 : replicas); i++) {
+      specPods.add(Names.pod(ctx.name(), TidbObjects.COMPONENT, i));
+    }
+    Set<String> scheduled = new TreeSet<>();
+    Set<String> ready = new TreeSet<>();
+    for (Pod pod : ctx.owned().podsOf(statefulSetName(ctx))) {
+      String name = pod.getMetadata().getName();
+      if (pod.getStatus() != null && pod.getStatus().getConditions() != null) {
+        for (var c : pod.getStatus().getConditions()) {
+          if ("True".equals(c.getStatus()) && "PodScheduled".equals(c.getType())) {
+            scheduled.add(name);
+          }
+          if ("True".equals(c.getStatus()) && "Ready".equals(c.getType())
+              && pod.getMetadata().getDeletionTimestamp() == null) {
+            ready.add(name);
+          }
+        }
+      }
+    }
+    TidbFailover.Result result =
+        TidbFailover.decide(
+            new TidbFailover.Facts(
+                status.getMembers(),
+                status.getFailureMembers(),
+                ctx.cluster().getSpec().getTidb().getMaxFailoverCount(),
+                scheduled,
+                ready,
+                specPods,
+                pending == Operation.NONE,
+                failoverSettings().tidbPeriod(),
+                ctx.now()));
+    status.setFailureMembers(result.records());
+    result.unhealthy().ifPresent(pod -> ctx.events().warning(ctx.cluster(), "Unhealthy",
+        "TiDB: " + pod + " has been unhealthy for longer than the failover period ("
+            + failoverSettings().tidbPeriod().toSeconds() + " s); adding a replacement pod"));
+    if (result.recovered()) {
+      ctx.events().normal(ctx.cluster(), "FailoverRecovered",
+          "TiDB: every pod " + specPath() + ".replicas asks for is healthy again; failover records"
+              + " cleared, the replacement pods are scaled in");
+    }
+  }
+
   /** TiDB's volumes (slow log and the like) are resized all at once, as upstream does. */
   @Override
   protected boolean resizesVolumesOnePodAtATime() {

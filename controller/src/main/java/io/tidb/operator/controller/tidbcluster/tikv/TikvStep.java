@@ -289,6 +289,59 @@ public final class TikvStep extends MemberStep<TikvStatus> {
     }
   }
 
+  // --- failover (tikv/TikvFailover) ------------------------------------------------------
+
+  /** Spec replicas plus one replacement per {@code status.tikv.failureStores} record. */
+  @Override
+  protected int desiredReplicas(ClusterContext ctx) {
+    Integer replicas = ctx.cluster().getSpec().getTikv().getReplicas();
+    TikvStatus status = ctx.status().getTikv();
+    int failures =
+        status == null || status.getFailureStores() == null ? 0 : status.getFailureStores().size();
+    return (replicas == null ? 0 : replicas) + failures;
+  }
+
+  @Override
+  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout) {
+    TikvStatus status = statusOf(ctx.status());
+    io.tidb.operator.api.v1alpha1.cluster.TikvSpec spec = ctx.cluster().getSpec().getTikv();
+    java.util.Set<String> ready = new java.util.TreeSet<>();
+    for (int i = 0; i < rollout.replicas(); i++) {
+      rollout.pod(i).filter(p -> p.ready()).ifPresent(p -> ready.add(p.name()));
+    }
+    TikvFailover.Result result =
+        TikvFailover.decide(
+            new TikvFailover.Facts(
+                ctx.name(),
+                status.getStores(),
+                status.getFailureStores(),
+                status.getFailoverUID(),
+                spec.getReplicas() == null ? 0 : spec.getReplicas(),
+                spec.getMaxFailoverCount(),
+                Boolean.TRUE.equals(spec.getRecoverFailover()),
+                spec.getFailover() == null ? null : spec.getFailover().getRecoverByUID(),
+                ready,
+                failoverSettings().auto(),
+                pending == Operation.NONE && Boolean.TRUE.equals(status.getSynced()),
+                failoverSettings().tikvPeriod(),
+                ctx.now(),
+                java.util.UUID.randomUUID().toString()));
+    status.setFailureStores(result.records());
+    status.setFailoverUID(result.failoverUid());
+    for (io.tidb.operator.api.v1alpha1.cluster.FailureStore r : result.recorded()) {
+      ctx.events().warning(ctx.cluster(), "Unhealthy",
+          "TiKV: store " + r.getStoreID() + " (" + r.getPodName() + ") has been Down for longer"
+              + " than the failover period (" + failoverSettings().tikvPeriod().toSeconds()
+              + " s); adding a replacement pod");
+    }
+    if (result.recovered()) {
+      ctx.events().normal(ctx.cluster(), "FailoverRecovered",
+          "TiKV: failover records cleared (recoverFailover or failover.recoverByUID); the"
+              + " replacement pods are scaled in"
+              + " like any scale-in");
+    }
+  }
+
   @Override
   protected void observeMembers(ClusterContext ctx, TikvStatus status, Optional<StatefulSet> sts) {
     ClusterApi pd = ctx.api();

@@ -1,0 +1,29 @@
+package io.tidb.operator.controller.config;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Automatic failover, as upstream's {@code --auto-failover} and {@code --<component>-failover-period}
+ * flags: a PD member unhealthy, a TiKV store Down or a TiDB server unhealthy for longer than its
+ * period gets a replacement.
+ *
+ * @param auto whether the operator fails over at all (upstream's default: on)
+ * @param pdPeriod how long a PD member must be unhealthy before it is failed over
+ * @param tikvPeriod how long a TiKV store must be Down before it is failed over
+ * @param tidbPeriod how long a TiDB server must be unhealthy before it is failed over
+ */
+public record FailoverSettings(
+    boolean auto, Duration pdPeriod, Duration tikvPeriod, Duration tidbPeriod) {
+
+  /** Upstream's defaults: on, five minutes each. */
+  public static final FailoverSettings DEFAULTS =
+      new FailoverSettings(
+          true, Duration.ofMinutes(5), Duration.ofMinutes(5), Duration.ofMinutes(5));
+
+  public FailoverSettings {
+    Objects.requireNonNull(pdPeriod, "pdPeriod");
+    Objects.requireNonNull(tikvPeriod, "tikvPeriod");
+    Objects.requireNonNull(tidbPeriod, "tidbPeriod");
+  }
+}
