@@ -102,8 +102,9 @@ public final class TikvScaleIn {
             MemberStep.FAILED_SCALE_IN,
             "cannot remove " + s.label() + ": " + up + " TiKV stores are Up and PD keeps "
                 + f.maxReplicas() + " replicas of each region (replication.max-replicas), so"
-                + " removing it would leave regions without enough replicas; spec.tikv.replicas"
-                + " stays above the store count PD needs");
+                + " removing it would leave regions without enough replicas. Nothing is"
+                + " removed: set spec.tikv.replicas back to " + current + ", or add stores (or"
+                + " lower max-replicas) first");
         continue;
       }
       if (act != null) {
