@@ -82,16 +82,6 @@ final class KubeVolumeClaims implements VolumeClaims {
   }
 
   @Override
-  public void deletePod(String name, String uid) {
-    io.fabric8.kubernetes.api.model.Pod pod =
-        client.pods().inNamespace(namespace).withName(name).get();
-    if (pod == null || !uid.equals(pod.getMetadata().getUid())) {
-      return;
-    }
-    client.resource(pod).delete();
-  }
-
-  @Override
   public void resize(String name, Quantity size) {
     client
         .persistentVolumeClaims()

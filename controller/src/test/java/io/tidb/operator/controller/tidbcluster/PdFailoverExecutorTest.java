@@ -19,6 +19,7 @@ import io.tidb.operator.controller.fixtures.ClusterContexts;
 import io.tidb.operator.controller.fixtures.FakeApplier;
 import io.tidb.operator.controller.fixtures.FakeClusterApi;
 import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
+import io.tidb.operator.controller.fixtures.FakeDeletions;
 import io.tidb.operator.controller.fixtures.FakeVolumeClaims;
 import io.tidb.operator.controller.fixtures.RecordingEventRecorder;
 import io.tidb.operator.controller.fixtures.TestClusters;
@@ -43,6 +44,7 @@ class PdFailoverExecutorTest {
   private final PdStep step = new PdStep();
   private final FakeClusterApi api = new FakeClusterApi();
   private final FakeVolumeClaims claims = new FakeVolumeClaims();
+  private final FakeDeletions deletions = new FakeDeletions();
   private final RecordingEventRecorder events = new RecordingEventRecorder();
   private TidbClusterStatus status = new TidbClusterStatus();
 
@@ -61,7 +63,8 @@ class PdFailoverExecutorTest {
             new ResourceContext<>(cluster(), cluster(), status, owned, new FakeApplier(), events,
                 ClusterContexts.NOW),
             api,
-            claims);
+            claims,
+            deletions);
     step.observe(ctx);
     step.apply(ctx);
   }
@@ -131,7 +134,8 @@ class PdFailoverExecutorTest {
 
     reconcile(owned);
     assertEquals(List.of("delete member id 102"), api.mutations);
-    assertTrue(claims.calls.contains("delete pod basic-pd-2"), claims.calls.toString());
+    assertTrue(deletions.calls.stream().anyMatch(c -> c.startsWith("pod basic-pd-2 ")),
+        deletions.calls.toString());
     assertTrue(claims.calls.contains("delete pd-basic-pd-2"), claims.calls.toString());
     assertTrue(status.getPd().getFailureMembers().get("basic-pd-2").getMemberDeleted());
     assertTrue(events.reasons().contains("PDMemberDeleted"), events.reasons().toString());
@@ -145,6 +149,7 @@ class PdFailoverExecutorTest {
     api.failMemberDeletes = true;
     assertThrows(IOException.class, () -> reconcile(owned));
     assertFalse(claims.calls.stream().anyMatch(c -> c.startsWith("delete")), claims.calls.toString());
+    assertEquals(List.of(), deletions.calls);
     assertFalse(status.getPd().getFailureMembers().get("basic-pd-2").getMemberDeleted());
     assertEquals(3, owned.get(StatefulSet.class, STS).orElseThrow().getSpec().getReplicas());
   }

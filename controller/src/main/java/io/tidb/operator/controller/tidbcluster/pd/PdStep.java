@@ -355,7 +355,7 @@ public final class PdStep extends MemberStep<PdStatus> {
       }
       for (io.fabric8.kubernetes.api.model.Pod pod : ctx.owned().podsOf(statefulSetName(ctx))) {
         if (d.pod().equals(pod.getMetadata().getName())) {
-          ctx.claims().deletePod(d.pod(), pod.getMetadata().getUid());
+          ctx.deletions().deletePod(d.pod(), pod.getMetadata().getUid());
         }
       }
       for (String claim : failoverClaims(sts, d.pod())) {

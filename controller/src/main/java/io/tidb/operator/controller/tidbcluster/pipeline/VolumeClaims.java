@@ -30,12 +30,6 @@ public interface VolumeClaims {
    */
   void delete(String name, String uid);
 
-  /**
-   * Deletes the pod that mounts a member's claims, if it still has {@code uid}, so that its
-   * StatefulSet recreates it with new claims (a failover: the claims are deleted with it).
-   */
-  void deletePod(String name, String uid);
-
   /** Sets the claim's storage request ({@code spec.resources.requests.storage}). */
   void resize(String name, Quantity size);
 
