@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentStatus;
 import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
+import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.config.FailoverSettings;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -110,6 +112,15 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
   protected abstract ConfigMap configMap(TidbCluster tc, Optional<String> inUse);
 
   protected abstract StatefulSet statefulSet(TidbCluster tc, ConfigMap cm, StatefulSetPlan plan);
+
+  /**
+   * A {@code scalePolicy} parallelism ({@code which} picks scale-out or scale-in), 1 when the
+   * policy or the field is not set.
+   */
+  protected static int parallelism(ScalePolicy policy, Function<ScalePolicy, Integer> which) {
+    Integer value = policy == null ? null : which.apply(policy);
+    return value == null ? 1 : value;
+  }
 
   /** How many replicas one reconcile may add. */
   protected abstract int scaleOutStep(TidbCluster tc);

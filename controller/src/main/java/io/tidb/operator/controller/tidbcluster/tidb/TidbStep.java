@@ -84,21 +84,18 @@ public final class TidbStep extends MemberStep<TidbStatus> {
 
   @Override
   protected int scaleOutStep(TidbCluster tc) {
-    ScalePolicy policy = tc.getSpec().getTidb().getScalePolicy();
-    return policy == null || policy.getScaleOutParallelism() == null
-        ? 1
-        : policy.getScaleOutParallelism();
+    return parallelism(
+        tc.getSpec().getTidb().getScalePolicy(), ScalePolicy::getScaleOutParallelism);
   }
 
   @Override
   protected MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted) {
-    ScalePolicy policy = ctx.cluster().getSpec().getTidb().getScalePolicy();
     return TidbUpgrade.scaleIn(
         rollout.replicas(),
         wanted,
-        policy == null || policy.getScaleInParallelism() == null
-            ? 1
-            : policy.getScaleInParallelism());
+        parallelism(
+            ctx.cluster().getSpec().getTidb().getScalePolicy(),
+            ScalePolicy::getScaleInParallelism));
   }
 
   /** Health as probed this reconcile ({@code status.tidb.members}). */

@@ -57,16 +57,15 @@ public final class TikvScaleIn {
     for (int o = lowest; o < current; o++) {
       f.stores().of(r.podName(o)).ifPresent(s -> targets.add(s.id()));
     }
-    for (String id : f.stores().strayCandidates()) {
-      if (!targets.contains(id)) {
-        String pod = f.stores().podOf(id);
-        return new MemberDecision.Act(
-            new TikvActions.EndEvict(id, pod),
-            "ending leader eviction of store " + id
-                + (pod == null
-                    ? ", which has left the cluster"
-                    : " (" + pod + "), which is not being removed"));
-      }
+    Optional<TikvActions.EndEvict> stray = f.stores().strayEviction(targets);
+    if (stray.isPresent()) {
+      TikvActions.EndEvict end = stray.get();
+      return new MemberDecision.Act(
+          end,
+          "ending leader eviction of store " + end.storeId()
+              + (end.pod() == null
+                  ? ", which has left the cluster"
+                  : " (" + end.pod() + "), which is not being removed"));
     }
     long up = f.stores().upCount();
     int done = 0;

@@ -107,10 +107,8 @@ public final class TikvStep extends MemberStep<TikvStatus> {
 
   @Override
   protected int scaleOutStep(TidbCluster tc) {
-    ScalePolicy policy = tc.getSpec().getTikv().getScalePolicy();
-    return policy == null || policy.getScaleOutParallelism() == null
-        ? 1
-        : policy.getScaleOutParallelism();
+    return parallelism(
+        tc.getSpec().getTikv().getScalePolicy(), ScalePolicy::getScaleOutParallelism);
   }
 
   @Override
@@ -133,11 +131,7 @@ public final class TikvStep extends MemberStep<TikvStatus> {
   protected MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted)
       throws IOException {
     TikvSpec spec = ctx.cluster().getSpec().getTikv();
-    ScalePolicy policy = spec.getScalePolicy();
-    int parallelism =
-        policy == null || policy.getScaleInParallelism() == null
-            ? 1
-            : policy.getScaleInParallelism();
+    int parallelism = parallelism(spec.getScalePolicy(), ScalePolicy::getScaleInParallelism);
     return TikvScaleIn.decide(
         new TikvScaleIn.Facts(
             rollout,
@@ -196,11 +190,13 @@ public final class TikvStep extends MemberStep<TikvStatus> {
     if (!(asked instanceof MemberDecision.Idle)) {
       return asked;
     }
-    for (String id : stores.strayCandidates()) {
-      String pod = stores.podOf(id);
+    Optional<TikvActions.EndEvict> stray = stores.strayEviction(Set.of());
+    if (stray.isPresent()) {
+      TikvActions.EndEvict end = stray.get();
       return new MemberDecision.Act(
-          new TikvActions.EndEvict(id, pod),
-          "ending leader eviction of store " + id + (pod == null ? "" : " (" + pod + ")")
+          end,
+          "ending leader eviction of store " + end.storeId()
+              + (end.pod() == null ? "" : " (" + end.pod() + ")")
               + ": no scale-in or upgrade needs it");
     }
     TikvActions.forgetAll(status);

@@ -43,6 +43,19 @@ public record TikvStores(
     return s;
   }
 
+  /**
+   * The first stray eviction to end: an evicting store no user asked for and not in {@code keep}
+   * (the stores an operation in progress needs), with its pod (null once it left the cluster).
+   */
+  public Optional<TikvActions.EndEvict> strayEviction(Set<String> keep) {
+    for (String id : strayCandidates()) {
+      if (!keep.contains(id)) {
+        return Optional.of(new TikvActions.EndEvict(id, podOf(id)));
+      }
+    }
+    return Optional.empty();
+  }
+
   /** One live store. */
   public record Store(String id, String pod, String state, int leaderCount, int regionCount) {
     public boolean up() {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * TiKV's rolling-upgrade rule, one store per pass from the highest ordinal down:
@@ -130,17 +131,15 @@ public final class TikvUpgrade {
   }
 
   private static Optional<MemberDecision> endStray(Facts f, Optional<String> target) {
-    for (String id : f.stores().strayCandidates()) {
-      if (target.filter(id::equals).isEmpty()) {
-        String pod = f.stores().podOf(id);
-        return Optional.of(
-            new MemberDecision.Act(
-                new TikvActions.EndEvict(id, pod),
-                "ending leader eviction of store " + id + (pod == null ? "" : " (" + pod + ")")
-                    + ", which is not being upgraded now"));
-      }
-    }
-    return Optional.empty();
+    return f.stores()
+        .strayEviction(target.map(Set::of).orElse(Set.of()))
+        .map(
+            end ->
+                new MemberDecision.Act(
+                    end,
+                    "ending leader eviction of store " + end.storeId()
+                        + (end.pod() == null ? "" : " (" + end.pod() + ")")
+                        + ", which is not being upgraded now"));
   }
 
   private static Optional<MemberDecision> wait(String message) {
