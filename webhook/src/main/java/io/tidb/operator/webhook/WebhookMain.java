@@ -97,6 +97,28 @@ public final class WebhookMain implements Callable<Integer> {
       description = "Largest AdmissionReview accepted; larger ones get 413 (default ${DEFAULT-VALUE}).")
   int maxBodyBytes;
 
+  @Option(names = "--max-in-flight-bytes", defaultValue = "67108864",
+      description = "Request bodies held at once, by declared length; more get 429 unread"
+          + " (default ${DEFAULT-VALUE}).")
+  long maxInFlightBytes;
+
+  @Option(names = "--max-concurrent-reviews", defaultValue = "0",
+      description = "Reviews parsed and judged at once; the rest wait up to 2 s, then get 429"
+          + " (default: the number of CPUs, at least 2).")
+  int maxConcurrentReviews;
+
+  @Option(names = "--max-json-tokens", defaultValue = "200000",
+      description = "JSON tokens allowed in one AdmissionReview (default ${DEFAULT-VALUE}).")
+  long maxJsonTokens;
+
+  @Option(names = "--idle-timeout-seconds", defaultValue = "10",
+      description = "Close a connection that sends nothing this long (default ${DEFAULT-VALUE}).")
+  long idleTimeoutSeconds;
+
+  @Option(names = "--min-request-bytes-per-second", defaultValue = "16384",
+      description = "Cut off a request body that arrives slower than this (default ${DEFAULT-VALUE}).")
+  long minRequestBytesPerSecond;
+
   @Option(names = "--shutdown-delay-seconds", defaultValue = "2",
       description = "On SIGTERM, keep serving this long after /readyz turns 503 (default ${DEFAULT-VALUE}).")
   long shutdownDelaySeconds;
@@ -148,7 +170,18 @@ public final class WebhookMain implements Callable<Integer> {
   }
 
   WebhookApplication.Settings settings(CertificateMode mode) {
-    WebhookServer.Settings server = new WebhookServer.Settings(bindAddress, port, maxBodyBytes,
+    ServerLimits defaults = ServerLimits.defaults(maxBodyBytes);
+    ServerLimits limits = new ServerLimits(
+        maxBodyBytes,
+        maxInFlightBytes,
+        maxConcurrentReviews > 0 ? maxConcurrentReviews : defaults.maxConcurrentReviews(),
+        defaults.reviewWait(),
+        maxJsonTokens,
+        defaults.maxNestingDepth(),
+        Duration.ofSeconds(idleTimeoutSeconds),
+        minRequestBytesPerSecond,
+        defaults.acceptQueueSize());
+    WebhookServer.Settings server = new WebhookServer.Settings(bindAddress, port, limits,
         Duration.ofSeconds(shutdownDelaySeconds), Duration.ofSeconds(shutdownTimeoutSeconds));
     WebhookApplication.SecretSettings secretSettings = null;
     if (mode == CertificateMode.SECRET && namespace != null && !namespace.isBlank()) {

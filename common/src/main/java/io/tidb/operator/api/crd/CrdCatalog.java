@@ -33,6 +33,11 @@ public final class CrdCatalog {
     return ENTRIES.stream().filter(e -> e.fileName().equals(fileName)).findFirst();
   }
 
+  /** The entry of the resource named {@code plural} in {@link CrdEntry#GROUP}, if any. */
+  public static Optional<CrdEntry> byPlural(String plural) {
+    return ENTRIES.stream().filter(e -> e.plural().equals(plural)).findFirst();
+  }
+
   /** Parses a CRD from YAML or JSON. */
   public static CustomResourceDefinition parse(String yaml) {
     return SERIALIZATION.unmarshal(yaml, CustomResourceDefinition.class);
