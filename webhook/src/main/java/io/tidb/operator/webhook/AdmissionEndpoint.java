@@ -21,6 +21,7 @@ final class AdmissionEndpoint implements Handler {
   private final WebhookMetrics metrics;
   private final int maxBodyBytes;
   private final ReviewTurns turns;
+  private final DenialLog refusals = DenialLog.standard();
 
   AdmissionEndpoint(
       AdmissionOperation operation,
@@ -75,12 +76,16 @@ final class AdmissionEndpoint implements Handler {
   }
 
   private void reject(Context ctx, int status, String message) {
-    log.info(
-        "admission request refused endpoint={} status={} remote={} reason=\"{}\"",
-        operation.tag(),
-        status,
-        ctx.req().getRemoteAddr(),
-        message);
+    // The message goes to the caller only: a parser's message can quote the body.
+    long unlogged = refusals.admit();
+    if (unlogged >= 0) {
+      log.info(
+          "admission request refused endpoint={} status={} remote={} unloggedSinceLast={}",
+          operation.tag(),
+          status,
+          LogSafe.value(ctx.req().getRemoteAddr()),
+          unlogged);
+    }
     ctx.status(status).contentType("text/plain; charset=utf-8").result(message + "\n");
   }
 }

@@ -63,6 +63,7 @@ public final class AdmissionService {
   private final TypedObjectReader reader;
   private final DefaultingPatch defaultingPatch;
   private final Map<String, Optional<CrdSchemaCheck>> schemas = new ConcurrentHashMap<>();
+  private final DenialLog denials = DenialLog.standard();
 
   public AdmissionService(AdmissionRulesRegistry registry, AdmissionReviewCodec codec) {
     this.registry = registry;
@@ -141,15 +142,20 @@ public final class AdmissionService {
     String name = name(object, request);
     Status status =
         Denials.invalid(registry.servedAs(rules).group(), kind, name, violations);
-    log.info(
-        "admission denied uid={} operation={} kind={} namespace={} name={} dryRun={} violations={}",
-        request.getUid(),
-        request.getOperation(),
-        kind,
-        request.getNamespace(),
-        name,
-        Boolean.TRUE.equals(request.getDryRun()),
-        violations.size());
+    long unlogged = denials.admit();
+    if (unlogged >= 0) {
+      log.info(
+          "admission denied uid=\"{}\" operation={} kind={} namespace=\"{}\" name=\"{}\" dryRun={}"
+              + " violations={} unloggedSinceLast={}",
+          LogSafe.value(request.getUid()),
+          LogSafe.value(request.getOperation()),
+          kind,
+          LogSafe.value(request.getNamespace()),
+          LogSafe.value(name),
+          Boolean.TRUE.equals(request.getDryRun()),
+          violations.size(),
+          unlogged);
+    }
     return new Outcome(
         review(new ResponseBuilder(request.getUid())
             .denied(status)
@@ -205,12 +211,16 @@ public final class AdmissionService {
   }
 
   private Outcome rejected(AdmissionRequest request, String message) {
-    log.info(
-        "admission rejected uid={} operation={} resource={} reason=\"{}\"",
-        request.getUid(),
-        request.getOperation(),
-        describe(request.getResource()),
-        message);
+    // The reason goes to the caller only: it can quote the body, which stays out of the log.
+    long unlogged = denials.admit();
+    if (unlogged >= 0) {
+      log.info(
+          "admission rejected uid=\"{}\" operation={} resource=\"{}\" unloggedSinceLast={}",
+          LogSafe.value(request.getUid()),
+          LogSafe.value(request.getOperation()),
+          LogSafe.value(describe(request.getResource())),
+          unlogged);
+    }
     return new Outcome(
         review(new ResponseBuilder(request.getUid()).denied(Denials.badRequest(message)).build()),
         Result.REJECTED);
@@ -219,12 +229,12 @@ public final class AdmissionService {
   private Outcome internalError(
       AdmissionOperation operation, AdmissionRequest request, String kind, String name, RuntimeException e) {
     log.error(
-        "admission rules failed uid={} endpoint={} kind={} namespace={} name={}",
-        request.getUid(),
+        "admission rules failed uid=\"{}\" endpoint={} kind={} namespace=\"{}\" name=\"{}\"",
+        LogSafe.value(request.getUid()),
         operation.tag(),
         kind,
-        request.getNamespace(),
-        name,
+        LogSafe.value(request.getNamespace()),
+        LogSafe.value(name),
         e);
     if (operation == AdmissionOperation.MUTATE) {
       // Defaulting is best effort: let the object through unchanged; validation still runs.

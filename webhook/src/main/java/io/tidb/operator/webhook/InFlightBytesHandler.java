@@ -1,6 +1,10 @@
 package io.tidb.operator.webhook;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -9,7 +13,8 @@ import org.eclipse.jetty.util.Callback;
 /**
  * Bounds the request bodies held at once. Each request reserves its declared length (or the body
  * limit when it declares none) before any of its body is read, and gives it back when its response
- * is complete; a request that would pass the budget is answered 429 at once, without reading it.
+ * is complete; a request that would pass the budget is answered 429 at once, its body read and
+ * dropped rather than kept.
  */
 final class InFlightBytesHandler extends Handler.Wrapper {
 
@@ -38,8 +43,11 @@ final class InFlightBytesHandler extends Handler.Wrapper {
     }
     if (!reserve(weight)) {
       onRefused.run();
-      Response.writeError(request, response, callback, 429,
-          "webhook busy: request bodies in flight would pass " + budget + " bytes; retry");
+      // Read the body and drop it, holding nothing, so that the client, still sending, sees the
+      // answer instead of a broken connection.
+      String message = "webhook busy: request bodies in flight would pass " + budget + " bytes; retry";
+      Content.Source.consumeAll(request, Callback.from(
+          () -> busy(response, message, callback), callback::failed));
       return true;
     }
     Callback release = Callback.from(callback, () -> inFlight.addAndGet(-weight));
@@ -53,6 +61,12 @@ final class InFlightBytesHandler extends Handler.Wrapper {
     }
     inFlight.addAndGet(-weight);
     return false;
+  }
+
+  private static void busy(Response response, String message, Callback callback) {
+    response.setStatus(429);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; charset=utf-8");
+    response.write(true, ByteBuffer.wrap((message + "\n").getBytes(StandardCharsets.UTF_8)), callback);
   }
 
   private boolean reserve(long weight) {

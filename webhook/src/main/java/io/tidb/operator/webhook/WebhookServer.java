@@ -80,15 +80,15 @@ public final class WebhookServer {
                     // On stop, Jetty waits up to this long for Graceful components; GracefulHandler
                     // is the one that tracks requests in flight.
                     server.setStopTimeout(settings.shutdownTimeout().toMillis());
-                    // Outermost last. The body is read without holding a thread (EagerContent),
-                    // slow bodies are cut off (MinimumDataRate), and the bodies held at once are
-                    // bounded before any byte of them is read (InFlightBytes).
+                    // Outermost last. Slow bodies are cut off (MinimumDataRate), the bodies held
+                    // at once are bounded before any byte of them is read (InFlightBytes), and a
+                    // body is read without holding a thread (EagerContent).
                     server.insertHandler(new EagerContentHandler(
                         new EagerContentHandler.RetainedContentLoaderFactory(
                             limits.maxBodyBytes() + 1L, 0, false)));
-                    server.insertHandler(new MinimumDataRateHandler(limits.minBytesPerSecond(), 0));
                     server.insertHandler(new InFlightBytesHandler(
                         limits.maxInFlightBytes(), limits.maxBodyBytes(), metrics::busyRefusal));
+                    server.insertHandler(new MinimumDataRateHandler(limits.minBytesPerSecond(), 0));
                     server.insertHandler(new GracefulHandler());
                   });
               cfg.jetty.addConnector(
