@@ -107,7 +107,7 @@ class TidbClusterValidatorTest {
             "spec.pd.env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, "
                 + "`configMapKeyRef` or `secretKeyRef`"),
         row("env valueFrom two sources", tc -> tc.getSpec().getTidb().setEnv(List.of(env(
-                "{\"name\":\"A\",\"valueFrom\":{\"fieldRef\":{\"fieldPath\":\"x\"},"
+                "{\"name\":\"A\",\"valueFrom\":{\"fieldRef\":{\"fieldPath\":\"metadata.name\"},"
                     + "\"secretKeyRef\":{\"name\":\"s\",\"key\":\"k\"}}}"))),
             "spec.tidb.env[0].valueFrom: Invalid value: \"\": may not have more than one field specified at a time"),
         row("env secret ref without key", tc -> tc.getSpec().getTidb().setEnv(List.of(env(
@@ -144,12 +144,38 @@ class TidbClusterValidatorTest {
         row("tikv dataSubDir fine", tc -> tc.getSpec().getTikv().setDataSubDir("data/..x")),
         row("raft log volume unknown", tc -> {
               tc.getSpec().getTikv().setStorageVolumes(List.of(volume("raft", "10Gi")));
+              tc.getSpec().getTikv().setSeparateRaftLog(true);
+              tc.getSpec().getTikv().setSeparateRocksDBLog(true);
               tc.getSpec().getTikv().setRaftLogVolumeName("wal");
               tc.getSpec().getTikv().setRocksDBLogVolumeName("raft");
             },
-            "spec.tikv.raftLogVolumeName: Invalid value: \"wal\": must name one of spec.tikv.storageVolumes: [raft]"),
+            "spec.tikv.raftLogVolumeName: Invalid value: \"wal\": must name one of spec.tikv.storageVolumes: [raft], "
+                + "or one of spec.tikv.additionalVolumes that spec.tikv.additionalVolumeMounts mounts: []"),
+        row("raft log volume unused when the raft log is not separate", tc -> {
+              tc.getSpec().getTikv().setRaftLogVolumeName("wal");
+              tc.getSpec().getTikv().setRocksDBLogVolumeName("wal");
+            }),
         row("slow log volume unknown", tc -> tc.getSpec().getTidb().setSlowLogVolumeName("slow"),
-            "spec.tidb.slowLogVolumeName: Invalid value: \"slow\": must name one of spec.tidb.storageVolumes: []"),
+            "spec.tidb.slowLogVolumeName: Invalid value: \"slow\": must name one of spec.tidb.storageVolumes: [], "
+                + "or one of spec.tidb.additionalVolumes that spec.tidb.additionalVolumeMounts mounts: []"),
+        row("slow log volume unused when the slow log is not separate", tc -> {
+              tc.getSpec().getTidb().setSeparateSlowLog(false);
+              tc.getSpec().getTidb().setSlowLogVolumeName("slow");
+            }),
+        row("slow log on a mounted additional volume", tc -> {
+              tc.getSpec().getTidb().setSlowLogVolumeName("slow");
+              tc.getSpec().getTidb().setAdditionalVolumes(List.of(new io.fabric8.kubernetes.api.model.VolumeBuilder()
+                  .withName("slow").withNewEmptyDir().endEmptyDir().build()));
+              tc.getSpec().getTidb().setAdditionalVolumeMounts(List.of(new io.fabric8.kubernetes.api.model.VolumeMountBuilder()
+                  .withName("slow").withMountPath("/var/log/slow").build()));
+            }),
+        row("slow log on an additional volume nobody mounts", tc -> {
+              tc.getSpec().getTidb().setSlowLogVolumeName("slow");
+              tc.getSpec().getTidb().setAdditionalVolumes(List.of(new io.fabric8.kubernetes.api.model.VolumeBuilder()
+                  .withName("slow").withNewEmptyDir().endEmptyDir().build()));
+            },
+            "spec.tidb.slowLogVolumeName: Invalid value: \"slow\": must name one of spec.tidb.storageVolumes: [], "
+                + "or one of spec.tidb.additionalVolumes that spec.tidb.additionalVolumeMounts mounts: []"),
         row("evict leader timeout", tc -> tc.getSpec().getTikv().setEvictLeaderTimeout("10 minutes"),
             "spec.tikv.evictLeaderTimeout: Invalid value: \"10 minutes\": must be a duration such as 90s, 10m or 1h30m: "
                 + "unknown unit \" minutes\" in duration \"10 minutes\""),
