@@ -123,6 +123,10 @@ class ChartTemplateTest {
       assertEquals(List.of("v1alpha1"), hook.getRules().get(0).getApiVersions());
       assertEquals(List.of("tidbclusters"), hook.getRules().get(0).getResources());
       assertEquals(List.of("CREATE", "UPDATE"), hook.getRules().get(0).getOperations());
+      assertEquals(1, hook.getMatchConditions().size());
+      assertEquals(io.tidb.operator.webhook.WebhookMatchConditions.NAME, hook.getMatchConditions().get(0).getName());
+      assertEquals(io.tidb.operator.webhook.WebhookMatchConditions.EXPRESSION,
+          hook.getMatchConditions().get(0).getExpression());
       assertEquals(WEBHOOK, hook.getClientConfig().getService().getName());
       assertEquals(NAMESPACE, hook.getClientConfig().getService().getNamespace());
       assertEquals("/validate", hook.getClientConfig().getService().getPath());
