@@ -18,6 +18,8 @@ import java.time.Duration;
  * @param minBytesPerSecond a request body that arrives slower than this is cut off
  * @param acceptQueueSize pending TCP connections the kernel keeps for us (a storm of new
  *     connections must not drop SYNs)
+ * @param maxThreads the server's threads; bodies are read without one, so few are needed, and
+ *     each costs stack memory
  */
 public record ServerLimits(
     int maxBodyBytes,
@@ -28,7 +30,8 @@ public record ServerLimits(
     int maxNestingDepth,
     Duration idleTimeout,
     long minBytesPerSecond,
-    int acceptQueueSize) {
+    int acceptQueueSize,
+    int maxThreads) {
 
   public ServerLimits {
     if (maxBodyBytes < 1024) {
@@ -43,6 +46,9 @@ public record ServerLimits(
     }
     if (maxTokens < 1000 || maxNestingDepth < 16) {
       throw new IllegalArgumentException("maxTokens must be at least 1000 and maxNestingDepth at least 16");
+    }
+    if (maxThreads < 8) {
+      throw new IllegalArgumentException("maxThreads " + maxThreads + " must be at least 8");
     }
     if (idleTimeout.isNegative() || idleTimeout.isZero()) {
       throw new IllegalArgumentException("idleTimeout must be positive");
@@ -60,6 +66,7 @@ public record ServerLimits(
         100,
         Duration.ofSeconds(10),
         16 * 1024,
-        1024);
+        1024,
+        32);
   }
 }

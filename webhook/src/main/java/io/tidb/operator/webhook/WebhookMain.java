@@ -180,7 +180,8 @@ public final class WebhookMain implements Callable<Integer> {
         defaults.maxNestingDepth(),
         Duration.ofSeconds(idleTimeoutSeconds),
         minRequestBytesPerSecond,
-        defaults.acceptQueueSize());
+        defaults.acceptQueueSize(),
+        defaults.maxThreads());
     WebhookServer.Settings server = new WebhookServer.Settings(bindAddress, port, limits,
         Duration.ofSeconds(shutdownDelaySeconds), Duration.ofSeconds(shutdownTimeoutSeconds));
     WebhookApplication.SecretSettings secretSettings = null;

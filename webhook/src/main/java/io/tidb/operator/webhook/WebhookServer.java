@@ -12,6 +12,7 @@ import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,6 +76,9 @@ public final class WebhookServer {
               cfg.startup.showJavalinBanner = false;
               cfg.startup.showOldJavalinVersionWarning = false;
               cfg.http.prefer405over404 = true;
+              QueuedThreadPool threads = new QueuedThreadPool(limits.maxThreads(), 4);
+              threads.setName("webhook");
+              cfg.jetty.threadPool = threads;
               cfg.jetty.modifyServer(
                   server -> {
                     // On stop, Jetty waits up to this long for Graceful components; GracefulHandler
