@@ -117,11 +117,13 @@ public final class AdmissionService {
       if ("CREATE".equals(request.getOperation())) {
         // The API server checks the schema after this webhook and stops there, before the
         // validating webhook; and defaulting would fill wrongly typed fields in and hide them.
-        // So an object the schema refuses is refused here, with everything wrong in one answer.
-        List<Violation> schemaErrors = schemaErrors(parsed.object(), registry.servedAs(rules));
-        if (!schemaErrors.isEmpty() || !read.typeErrors().isEmpty()) {
-          return validate(request, rules, kind, object, null,
-              FieldViolations.plusUncovered(schemaErrors, read.typeErrors()));
+        // So an object with anything wrong is refused here, with everything wrong in one answer.
+        // A clean object skips the schema walk: the API server's own check lists all it finds.
+        List<Violation> ruleViolations = rules.validateCreate(object);
+        if (!read.typeErrors().isEmpty() || !ruleViolations.isEmpty()) {
+          List<Violation> found = FieldViolations.plusUncovered(
+              schemaErrors(parsed.object(), registry.servedAs(rules)), read.typeErrors());
+          return deny(request, rules, kind, object, FieldViolations.plusUncovered(found, ruleViolations));
         }
       }
       return mutate(request, rules, object);
@@ -135,10 +137,15 @@ public final class AdmissionService {
       List<Violation> typeErrors) {
     List<Violation> violations = FieldViolations.plusUncovered(typeErrors,
         oldObject == null ? rules.validateCreate(object) : rules.validateUpdate(oldObject, object));
-    List<String> warnings = rules.warnings(object);
     if (violations.isEmpty()) {
-      return allowed(request, Result.ALLOWED, warnings);
+      return allowed(request, Result.ALLOWED, rules.warnings(object));
     }
+    return deny(request, rules, kind, object, violations);
+  }
+
+  private <T extends HasMetadata> Outcome deny(
+      AdmissionRequest request, AdmissionRules<T> rules, String kind, T object, List<Violation> violations) {
+    List<String> warnings = rules.warnings(object);
     String name = name(object, request);
     Status status =
         Denials.invalid(registry.servedAs(rules).group(), kind, name, violations);

@@ -68,9 +68,12 @@ final class StorageRules {
     if (text == null || text.isEmpty()) {
       return false;
     }
+    if (!QUANTITY.matcher(text).matches()) {
+      return false;
+    }
     try {
       Quantity.getAmountInBytes(new Quantity(text));
-      return QUANTITY.matcher(text).matches();
+      return true;
     } catch (RuntimeException e) {
       return false;
     }
