@@ -27,6 +27,7 @@ import picocli.CommandLine;
 @Command(
     name = "tidb-operator-webhook",
     mixinStandardHelpOptions = true,
+    subcommands = {ClassDataTraining.class},
     description = "Validating and mutating admission webhook for pingcap.com TidbClusters (HTTPS only).")
 public final class WebhookMain implements Callable<Integer> {
 

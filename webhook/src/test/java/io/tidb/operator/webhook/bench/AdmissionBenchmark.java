@@ -67,7 +67,9 @@ public final class AdmissionBenchmark {
   private List<Integer> concurrency = List.of(1, 16, 64);
   private Duration warmup = Duration.ofSeconds(5);
   private Duration measure = Duration.ofSeconds(10);
-  private String serverJvmArgs = "-XX:MaxRAM=512m -XX:MaxRAMPercentage=75 -XX:-UsePerfData";
+  /** The chart's 512 MiB limit and its webhook jvmOptions. */
+  private String serverJvmArgs = "-XX:MaxRAM=512m -XX:+UseSerialGC -XX:MaxRAMPercentage=50 -XX:MinHeapFreeRatio=10"
+      + " -XX:MaxHeapFreeRatio=30 -Xss512k -XX:ReservedCodeCacheSize=48m -XX:MaxMetaspaceSize=96m -XX:-UsePerfData";
   private Path createReview;
   private Path updateReview;
   private Duration openLoop = Duration.ofSeconds(15);
