@@ -13,7 +13,7 @@ import java.util.Optional;
 public final class KubeInitializerLookups implements InitializerLookups {
 
   /** The label the Job controller puts on a Job's pods. */
-  static final String JOB_NAME_LABEL = "batch.kubernetes.io/job-name";
+  public static final String JOB_NAME_LABEL = "batch.kubernetes.io/job-name";
 
   private final KubernetesClient client;
 
