@@ -63,7 +63,7 @@ class InitializerJobTest {
     Container c = job.getSpec().getTemplate().getSpec().getContainers().get(0);
     assertEquals("registry/tidb-operator-java/controller:v1", c.getImage());
     assertEquals("IfNotPresent", c.getImagePullPolicy());
-    assertNull(c.getCommand());
+    assertEquals(List.of(), c.getCommand(), "the image's entry point");
     assertEquals(List.of("initializer", "--host", "demo-tidb.ns", "--port", "4000", "--permit-host", "10.0.0.%"), c.getArgs());
     assertEquals("FallbackToLogsOnError", c.getTerminationMessagePolicy());
     List<EnvVar> env = c.getEnv();

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class InitializerProgressTest {
 
   private static Job job(String status) {
-    return ApiObjects.parse("{metadata: {name: demo-tidb-initializer}, status: " + status + "}", Job.class);
+    return ApiObjects.parse("--- {metadata: {name: demo-tidb-initializer}, status: " + status + "}", Job.class);
   }
 
   @Test
@@ -41,12 +41,12 @@ class InitializerProgressTest {
 
   @Test
   void tidbIsUpWithOneHealthyMember() {
-    TidbCluster tc = ApiObjects.parse("{metadata: {name: demo}, status: {tidb: {members: {a: {health: false}, b: {health: true}}}}}",
+    TidbCluster tc = ApiObjects.parse("--- {metadata: {name: demo}, status: {tidb: {members: {a: {health: false}, b: {health: true}}}}}",
         TidbCluster.class);
     assertEquals(Optional.empty(), InitializerProgress.tidbNotUp(tc));
-    TidbCluster down = ApiObjects.parse("{metadata: {name: demo}, status: {tidb: {members: {a: {health: false}}}}}", TidbCluster.class);
+    TidbCluster down = ApiObjects.parse("--- {metadata: {name: demo}, status: {tidb: {members: {a: {health: false}}}}}", TidbCluster.class);
     assertEquals(Optional.of("waiting for TiDB of TidbCluster demo: 1 members, none healthy yet"), InitializerProgress.tidbNotUp(down));
     assertEquals(Optional.of("waiting for TiDB of TidbCluster demo: 0 members, none healthy yet"),
-        InitializerProgress.tidbNotUp(ApiObjects.parse("{metadata: {name: demo}}", TidbCluster.class)));
+        InitializerProgress.tidbNotUp(ApiObjects.parse("--- {metadata: {name: demo}}", TidbCluster.class)));
   }
 }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class InitializerReferencesTest {
 
   private static final TidbInitializerSpec SPEC = ApiObjects.parse(
-      "{image: x, cluster: {name: demo}, passwordSecret: pw, initSqlConfigMap: sql}", TidbInitializerSpec.class);
+      "--- {image: x, cluster: {name: demo}, passwordSecret: pw, initSqlConfigMap: sql}", TidbInitializerSpec.class);
 
   @Test
   void everyMissingObjectIsReportedAtOnce() {
@@ -29,7 +29,7 @@ class InitializerReferencesTest {
 
   @Test
   void missingKeysAreNamedWithTheKeysThatExistButNoValues() {
-    TidbCluster noTidb = ApiObjects.parse("{metadata: {name: demo}, spec: {pd: {replicas: 1}}}", TidbCluster.class);
+    TidbCluster noTidb = ApiObjects.parse("--- {metadata: {name: demo}, spec: {pd: {replicas: 1}}}", TidbCluster.class);
     List<String> messages = InitializerReferences.check("ns", SPEC, Optional.of(noTidb),
             Optional.of(new SecretBuilder().addToData("admin", "c2VjcmV0").build()),
             Optional.of(new ConfigMapBuilder().addToData("sql", "select 1").build()))
@@ -43,7 +43,7 @@ class InitializerReferencesTest {
 
   @Test
   void completeReferencesPassAndTheOtherKeysAreUsers() {
-    TidbCluster tc = ApiObjects.parse("{metadata: {name: demo}, spec: {tidb: {replicas: 1}}}", TidbCluster.class);
+    TidbCluster tc = ApiObjects.parse("--- {metadata: {name: demo}, spec: {tidb: {replicas: 1}}}", TidbCluster.class);
     var secret = Optional.of(new SecretBuilder().addToData("root", "cg==").addToData("dev", "ZA==").addToData("app", "YQ==").build());
     assertEquals(List.of(), InitializerReferences.check("ns", SPEC, Optional.of(tc), secret,
         Optional.of(new ConfigMapBuilder().addToData("init-sql", "select 1").build())));

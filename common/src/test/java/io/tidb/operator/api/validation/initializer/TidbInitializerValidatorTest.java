@@ -17,7 +17,7 @@ class TidbInitializerValidatorTest {
   private static final String MANIFEST = "/compat/tidbinitializer/initialize__tidb-initializer.yaml";
 
   private static TidbInitializer parse(String yaml) {
-    return ApiObjects.parse(yaml, TidbInitializer.class);
+    return ApiObjects.parse("---\n" + yaml, TidbInitializer.class);
   }
 
   @Test
