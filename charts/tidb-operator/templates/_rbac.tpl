@@ -53,10 +53,11 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
   resources: ["jobs"]
   verbs: ["get", "list", "watch", "create", "patch"]
 # A TidbInitializer's passwordSecret: read (get only, by name) to check it has the key root and to
-# learn the further users' names; never listed or watched.
+# learn the further users' names; never listed or watched. spec.tidb.initializer.createPassword:
+# the Secret <cluster>-init read by name and created when absent (never updated).
 - apiGroups: [""]
   resources: ["secrets"]
-  verbs: ["get"]
+  verbs: ["get", "create"]
 {{- end }}
 
 {{/*

@@ -175,7 +175,8 @@ public final class ControllerMain implements Callable<Integer> {
       defaultValue =
           "${env:TIDB_ADDRESS_TEMPLATE:-" + InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE + "}",
       description =
-          "host:port where a TidbInitializer's Job reaches the cluster's TiDB (MySQL protocol);"
+          "host:port where a TidbInitializer's Job, and the operator for"
+              + " spec.tidb.initializer.createPassword, reach the cluster's TiDB (MySQL protocol);"
               + " placeholders {name}, {namespace}, {svc}, {port} (default ${DEFAULT-VALUE}). Env"
               + " TIDB_ADDRESS_TEMPLATE.")
   String tidbAddressTemplate;
@@ -392,7 +393,7 @@ public final class ControllerMain implements Callable<Integer> {
         RuntimeServices.create(client, registry, settings.identity(), Clock.systemUTC());
     return List.of(
         TidbClusterController.create(
-            settings, services, new TidbClusterAdmissionRules(), client),
+            settings, services, new TidbClusterAdmissionRules(), client, initializer::tidbAddress),
         TidbInitializerController.create(
             initializer,
             services,

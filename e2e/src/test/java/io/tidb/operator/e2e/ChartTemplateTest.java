@@ -178,7 +178,8 @@ class ChartTemplateTest {
       assertEquals(read, verbs.get("pingcap.com/tidbinitializers"));
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbinitializers/status"));
       assertEquals(apply, verbs.get("batch/jobs"), "a TidbInitializer's Job");
-      assertEquals(Set.of("get"), verbs.get("/secrets"), "a TidbInitializer's passwordSecret, by name only");
+      assertEquals(Set.of("get", "create"), verbs.get("/secrets"),
+          "a TidbInitializer's passwordSecret by name; createPassword's <cluster>-init created, never updated");
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
           "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",

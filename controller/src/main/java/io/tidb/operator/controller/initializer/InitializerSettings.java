@@ -1,5 +1,7 @@
 package io.tidb.operator.controller.initializer;
 
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Objects;
 
@@ -43,6 +45,17 @@ public record InitializerSettings(String image, String tidbAddressTemplate) {
             .replace("{port}", Integer.toString(port));
     int colon = filled.lastIndexOf(':');
     return new HostPort(filled.substring(0, colon), Integer.parseInt(filled.substring(colon + 1)));
+  }
+
+  /** The cluster's TiDB MySQL endpoint, unresolved. */
+  public InetSocketAddress tidbAddress(TidbCluster tc) {
+    HostPort hp =
+        tidbAddress(
+            tc.getMetadata().getNamespace(),
+            tc.getMetadata().getName(),
+            tc.getSpec().getClusterDomain(),
+            InitializerJob.tidbPort(tc));
+    return InetSocketAddress.createUnresolved(hp.host(), hp.port());
   }
 
   /** A TiDB MySQL endpoint. */
