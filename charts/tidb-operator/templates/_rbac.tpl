@@ -40,6 +40,24 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: [""]
   resources: ["events"]
   verbs: ["create"]
+# TidbInitializers (informer) and their status subresource; each one's Job, watched and created
+# once by server-side apply. The Job's pod gets no token: its Secret and ConfigMap reach it as
+# environment the kubelet resolves.
+- apiGroups: ["pingcap.com"]
+  resources: ["tidbinitializers"]
+  verbs: ["get", "list", "watch"]
+- apiGroups: ["pingcap.com"]
+  resources: ["tidbinitializers/status"]
+  verbs: ["patch"]
+- apiGroups: ["batch"]
+  resources: ["jobs"]
+  verbs: ["get", "list", "watch", "create", "patch"]
+# A TidbInitializer's passwordSecret: read (get only, by name) to check it has the key root and to
+# learn the further users' names; never listed or watched. spec.tidb.initializer.createPassword:
+# the Secret <cluster>-init read by name and created when absent (never updated).
+- apiGroups: [""]
+  resources: ["secrets"]
+  verbs: ["get", "create"]
 {{- end }}
 
 {{/*

@@ -121,7 +121,7 @@ class ChartTemplateTest {
       assertTrue(hook.getTimeoutSeconds() <= 10, "timeoutSeconds " + hook.getTimeoutSeconds());
       assertEquals(List.of("pingcap.com"), hook.getRules().get(0).getApiGroups());
       assertEquals(List.of("v1alpha1"), hook.getRules().get(0).getApiVersions());
-      assertEquals(List.of("tidbclusters"), hook.getRules().get(0).getResources());
+      assertEquals(List.of("tidbclusters", "tidbinitializers"), hook.getRules().get(0).getResources());
       assertEquals(List.of("CREATE", "UPDATE"), hook.getRules().get(0).getOperations());
       assertEquals(1, hook.getMatchConditions().size());
       assertEquals(io.tidb.operator.webhook.WebhookMatchConditions.NAME, hook.getMatchConditions().get(0).getName());
@@ -179,10 +179,16 @@ class ChartTemplateTest {
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
       assertEquals(Set.of("get", "list"), verbs.get("storage.k8s.io/storageclasses"), "volume expansion allowed?");
+      assertEquals(read, verbs.get("pingcap.com/tidbinitializers"));
+      assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbinitializers/status"));
+      assertEquals(apply, verbs.get("batch/jobs"), "a TidbInitializer's Job");
+      assertEquals(Set.of("get", "create"), verbs.get("/secrets"),
+          "a TidbInitializer's passwordSecret by name; createPassword's <cluster>-init created, never updated");
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
           "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",
-          "/persistentvolumes", "storage.k8s.io/storageclasses"),
+          "/persistentvolumes", "storage.k8s.io/storageclasses", "pingcap.com/tidbinitializers",
+          "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(
           !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")
