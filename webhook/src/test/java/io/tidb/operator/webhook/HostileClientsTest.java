@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +38,15 @@ class HostileClientsTest {
     ServerLimits limits = new ServerLimits(MAX_BODY, 8L << 20, 2, Duration.ofSeconds(2), d.maxTokens(),
         d.maxNestingDepth(), Duration.ofSeconds(3), d.minBytesPerSecond(), d.acceptQueueSize(), 16);
     webhook = new RunningWebhook(limits, Duration.ZERO, new TidbClusterAdmissionRules());
+  }
+
+  @AfterEach
+  void everyRequestIsFinishedAndItsBytesGivenBack() throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (webhook.server.inFlightBytes() != 0 && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertEquals(0, webhook.server.inFlightBytes(), "request body bytes still reserved");
   }
 
   @AfterAll
