@@ -67,7 +67,7 @@ public final class WebhookServer {
     this.metrics = metrics;
     ServerLimits limits = settings.limits();
     this.inFlight = new InFlightBytesHandler(
-        limits.maxInFlightBytes(), limits.maxBodyBytes(), metrics::busyRefusal);
+        limits.maxInFlightBytes(), limits.maxBodyBytes(), limits.bodyDeadline(), metrics::busyRefusal);
     metrics.inFlightBytes(inFlight::inFlight);
     ReviewTurns turns = new ReviewTurns(limits.maxConcurrentReviews(), limits.reviewWait());
     AdmissionEndpoint validate =
@@ -91,6 +91,7 @@ public final class WebhookServer {
                     // Outermost last. Slow bodies are cut off (MinimumDataRate), the bodies held
                     // at once are bounded before any byte of them is read (InFlightBytes), and a
                     // body is read without holding a thread (EagerContent).
+                    server.insertHandler(new InFlightBytesHandler.BodyReceived());
                     server.insertHandler(new EagerContentHandler(
                         new EagerContentHandler.RetainedContentLoaderFactory(
                             limits.maxBodyBytes() + 1L, 0, false)));
