@@ -288,11 +288,65 @@ public final class PdStep extends MemberStep<PdStatus> {
         status == null || status.getFailureMembers() == null
             ? 0
             : status.getFailureMembers().values().stream().filter(PdFailover::deleted).count();
-    return (replicas == null ? 0 : replicas) + (int) deleted;
+    return (replicas == null ? 0 : replicas) + (int) deleted + spareInUse(ctx);
+  }
+
+  // --- volume replace (pd/PdVolumeReplace) -----------------------------------------------
+
+  @Override
+  protected boolean replacesVolumes() {
+    return true;
   }
 
   @Override
-  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout)
+  protected boolean cleansOrphanPods() {
+    return true;
+  }
+
+  @Override
+  protected int spareReplicas(TidbCluster tc) {
+    return io.tidb.operator.controller.tidbcluster.member.VolumeReplace.spare(
+        tc.getSpec().getPd().getSpareVolReplaceReplicas());
+  }
+
+  /** Every pod the spec asks for is Ready and a healthy PD member. */
+  @Override
+  protected boolean membersBack(ClusterContext ctx, Rollout rollout) {
+    Map<String, PdMember> members = members(ctx.status().getPd());
+    Integer replicas = ctx.cluster().getSpec().getPd().getReplicas();
+    for (int i = 0; i < (replicas == null ? 0 : replicas); i++) {
+      String pod = rollout.podName(i);
+      PdMember m = members.get(pod);
+      if (rollout.pod(i).filter(p -> p.ready()).isEmpty()
+          || m == null || !Boolean.TRUE.equals(m.getHealth())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  protected MemberDecision replaceVolume(
+      ClusterContext ctx,
+      Rollout rollout,
+      StatefulSet sts,
+      io.tidb.operator.controller.tidbcluster.member.ObservedPod pod) {
+    PdStatus status = ctx.status().getPd();
+    boolean podsReady = true;
+    for (int i = 0; i < rollout.replicas(); i++) {
+      podsReady &= rollout.pod(i).filter(p -> p.ready()).isPresent();
+    }
+    return PdVolumeReplace.decide(
+        new PdVolumeReplace.Facts(
+            pod,
+            members(status),
+            leaderName(status),
+            podsReady && PdMembership.ready(status, desiredReplicas(ctx)),
+            io.tidb.operator.controller.tidbcluster.member.VolumeReplace.claimsOf(ctx, sts, pod)));
+  }
+
+  @Override
+  protected void failover(ClusterContext ctx, boolean quiet, Rollout rollout)
       throws IOException {
     if (!failoverSettings().auto()) {
       return;
@@ -314,7 +368,7 @@ public final class PdStep extends MemberStep<PdStatus> {
                 ctx.cluster().getSpec().getPd().getMaxFailoverCount(),
                 ready,
                 Boolean.TRUE.equals(status.getSynced()),
-                pending == Operation.NONE,
+                quiet,
                 failoverSettings().pdPeriod(),
                 ctx.now()));
     Optional<StatefulSet> sts = existing(ctx);
