@@ -44,8 +44,17 @@ final class PodTopology {
         byComponent.get("tiflash"), byComponent.get("tidb"));
   }
 
+  /**
+   * A pod runs (its member answers, its store heartbeats) when its phase is Running and its Ready
+   * condition is not False: a Running pod that is not Ready is one whose node went NotReady (the
+   * node lifecycle controller marks its pods so) or whose readiness probe fails, and PD cannot
+   * reach it either.
+   */
   static PodInstance instance(Pod pod) {
-    boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase());
+    boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase())
+        && (pod.getStatus().getConditions() == null
+            || pod.getStatus().getConditions().stream()
+                .noneMatch(c -> "Ready".equals(c.getType()) && "False".equals(c.getStatus())));
     return new PodInstance(pod.getMetadata().getName(), pod.getMetadata().getUid(), running,
         pod.getMetadata().getDeletionTimestamp() != null);
   }

@@ -72,4 +72,17 @@ class PodTopologyTest {
     assertEquals(false,
         PodTopology.instance(pod("ns", "basic-tikv-3", "tikv", "basic", "Running")).terminating());
   }
+
+  @Test
+  void aRunningPodMarkedNotReadyDoesNotRun() {
+    Pod running = pod("ns", "basic-pd-2", "pd", "basic", "Running");
+    Pod notReady = new PodBuilder(running).editStatus()
+        .addNewCondition().withType("Ready").withStatus("False").withReason("NodeNotReady")
+        .endCondition().endStatus().build();
+    Pod ready = new PodBuilder(running).editStatus()
+        .addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus().build();
+    assertEquals(false, PodTopology.instance(notReady).running());
+    assertEquals(true, PodTopology.instance(ready).running());
+    assertEquals(true, PodTopology.instance(running).running(), "no conditions yet");
+  }
 }

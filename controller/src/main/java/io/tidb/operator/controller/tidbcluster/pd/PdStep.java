@@ -408,7 +408,11 @@ public final class PdStep extends MemberStep<PdStatus> {
         ctx.api().deletePdMemberById(d.memberId());
       }
       for (io.fabric8.kubernetes.api.model.Pod pod : ctx.owned().podsOf(statefulSetName(ctx))) {
-        if (d.pod().equals(pod.getMetadata().getName())) {
+        // A pod created after the record is the replacement (the operator stopped after
+        // deleting the failed one, before it wrote memberDeleted): it is left alone.
+        if (d.pod().equals(pod.getMetadata().getName())
+            && PdFailover.createdBefore(pod.getMetadata().getCreationTimestamp(),
+                record.getCreatedAt())) {
           ctx.deletions().deletePod(d.pod(), pod.getMetadata().getUid());
         }
       }
