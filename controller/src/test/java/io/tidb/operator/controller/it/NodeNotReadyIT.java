@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
  * A node that goes NotReady, end to end on the full local control plane: kwok's node chaos stage
  * ({@code node-not-ready}, selected by the node label {@code node-not-ready.stage.kwok.x-k8s.io})
  * turns the node of {@code basic-pd-2} NotReady; kube-controller-manager's node lifecycle
- * controller marks its pods not Ready; PD (the simulator) loses the member; after the PD failover
- * period the operator records it, deletes it from PD by id with its pod and claims; the pod comes
+ * controller taints it; PD (the simulator, which cannot reach the pods of a NotReady node) reports
+ * the member unhealthy; after the PD failover period the operator records it, deletes it from PD by id with its pod and claims; the pod comes
  * back on another node (the NotReady node is tainted) and joins as a new member with a fourth PD
  * replica; every member is healthy again, so the record clears and the fourth leaves; the node
  * recovers (label removed) and nothing more happens. The PD pods run on nodes of their own (a
@@ -116,12 +116,6 @@ class NodeNotReadyIT {
     return s.getSpec().getReplicas();
   }
 
-  private static boolean podReady(Pod p) {
-    return p != null && p.getStatus() != null && p.getStatus().getConditions() != null
-        && p.getStatus().getConditions().stream()
-            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
-  }
-
   @Test
   void aPdPodsNodeGoesNotReadyFailoverReplacesItAndTheRecordClears() {
     Pod before = pod("basic-pd-2");
@@ -134,9 +128,11 @@ class NodeNotReadyIT {
     Await.until("node " + node + " NotReady (kwok's node-not-ready stage; a control plane started"
             + " before hack/control-plane.sh had it needs a restart: down, up)",
         Duration.ofSeconds(30), () -> nodeReady(node), Boolean.FALSE::equals);
-    Await.until("basic-pd-2 marked not Ready by the node lifecycle controller",
-        Duration.ofSeconds(90), () -> pod("basic-pd-2"),
-        p -> p == null || !podReady(p) || !before.getMetadata().getUid().equals(p.getMetadata().getUid()));
+    h.await("basic", "PD reports basic-pd-2 unhealthy", t ->
+        t.getStatus().getPd().getMembers() != null
+            && (!t.getStatus().getPd().getMembers().containsKey("basic-pd-2")
+                || Boolean.FALSE.equals(
+                    t.getStatus().getPd().getMembers().get("basic-pd-2").getHealth())));
 
     TidbCluster recorded = h.await("basic", "basic-pd-2 recorded and its member deleted", t ->
         t.getStatus().getPd().getFailureMembers() != null

@@ -824,8 +824,10 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
                   + ")");
     }
     if (decision instanceof MemberDecision.Blocked b) {
+      String refused =
+          operation == Operation.NONE && replacing ? VolumeReplace.CONDITION : SCALE_IN_CONDITION;
       boolean reported =
-          Conditions.find(status.getConditions(), SCALE_IN_CONDITION)
+          Conditions.find(status.getConditions(), refused)
               .filter(c -> Conditions.FALSE.equals(c.getStatus()))
               .filter(c -> Objects.equals(b.message(), c.getMessage()))
               .isPresent();
@@ -877,8 +879,11 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
               : operation == Operation.SCALE_OUT
                   ? "adding the spare replicas before a pod's volumes are replaced"
                   : "waiting for every pod " + specPath() + ".replicas asks for to be back";
-      conditions = Conditions.set(conditions, VolumeReplace.CONDITION, Conditions.TRUE,
-          IN_PROGRESS, message, generation, ctx.now());
+      boolean blocked = operation == Operation.NONE && decision instanceof MemberDecision.Blocked;
+      conditions = Conditions.set(conditions, VolumeReplace.CONDITION,
+          blocked ? Conditions.FALSE : Conditions.TRUE,
+          blocked ? ((MemberDecision.Blocked) decision).reason() : IN_PROGRESS, message,
+          generation, ctx.now());
     } else {
       conditions = Conditions.remove(conditions, VolumeReplace.CONDITION);
     }
