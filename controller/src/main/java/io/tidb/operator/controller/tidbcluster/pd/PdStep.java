@@ -407,12 +407,22 @@ public final class PdStep extends MemberStep<PdStatus> {
       if (d.memberId() != null && !d.memberId().isEmpty()) {
         ctx.api().deletePdMemberById(d.memberId());
       }
+      boolean recordedClaims = record.getPvcUIDSet() == null;
+      for (String claim : failoverClaims(sts, d.pod())) {
+        recordedClaims |= ctx.claims().get(claim)
+            .filter(c -> record.getPvcUIDSet() != null
+                && record.getPvcUIDSet().containsKey(c.getMetadata().getUid()))
+            .isPresent();
+      }
       for (io.fabric8.kubernetes.api.model.Pod pod : ctx.owned().podsOf(statefulSetName(ctx))) {
-        // A pod created after the record is the replacement (the operator stopped after
-        // deleting the failed one, before it wrote memberDeleted): it is left alone.
+        // A pod created after the record on new claims is the replacement (the operator stopped
+        // after deleting the failed pod and its claims, before it wrote memberDeleted): it stays.
+        // One created after the record on the failed member's claims is deleted again, as
+        // upstream does, so it starts on new ones.
         if (d.pod().equals(pod.getMetadata().getName())
-            && PdFailover.createdBefore(pod.getMetadata().getCreationTimestamp(),
-                record.getCreatedAt())) {
+            && (recordedClaims
+                || PdFailover.createdBefore(pod.getMetadata().getCreationTimestamp(),
+                    record.getCreatedAt()))) {
           ctx.deletions().deletePod(d.pod(), pod.getMetadata().getUid());
         }
       }
