@@ -107,8 +107,8 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
   }
 
   /**
-   * Every pod the spec asks for is back after a replace: by default each is Ready; PD and TiKV
-   * also want a healthy member or an Up store.
+   * Every pod the spec asks for is back after a replace: each is Ready (PD and TiKV add a healthy
+   * member or an Up store to this).
    */
   protected boolean membersBack(ClusterContext ctx, Rollout rollout) {
     for (int ordinal = 0; ordinal < wanted(ctx.cluster()); ordinal++) {

@@ -276,10 +276,12 @@ public final class PdStep extends MemberStep<PdStatus> {
         : StepResult.CONTINUE;
   }
 
-  /** Upstream's label on a PD member's claims: its PD member id, once PD reported it. */
   // --- failover (pd/PdFailover) ----------------------------------------------------------
 
-  /** Spec replicas plus one replacement per failed member already deleted from PD. */
+  /**
+   * Spec replicas plus one replacement per failed member already deleted from PD, plus the spare
+   * replicas while a volume replace is in progress.
+   */
   @Override
   protected int desiredReplicas(ClusterContext ctx) {
     Integer replicas = ctx.cluster().getSpec().getPd().getReplicas();
@@ -312,13 +314,14 @@ public final class PdStep extends MemberStep<PdStatus> {
   /** Every pod the spec asks for is Ready and a healthy PD member. */
   @Override
   protected boolean membersBack(ClusterContext ctx, Rollout rollout) {
+    if (!super.membersBack(ctx, rollout)) {
+      return false;
+    }
     Map<String, PdMember> members = members(ctx.status().getPd());
     Integer replicas = ctx.cluster().getSpec().getPd().getReplicas();
     for (int i = 0; i < (replicas == null ? 0 : replicas); i++) {
-      String pod = rollout.podName(i);
-      PdMember m = members.get(pod);
-      if (rollout.pod(i).filter(p -> p.ready()).isEmpty()
-          || m == null || !Boolean.TRUE.equals(m.getHealth())) {
+      PdMember m = members.get(rollout.podName(i));
+      if (m == null || !Boolean.TRUE.equals(m.getHealth())) {
         return false;
       }
     }
@@ -407,32 +410,31 @@ public final class PdStep extends MemberStep<PdStatus> {
       if (d.memberId() != null && !d.memberId().isEmpty()) {
         ctx.api().deletePdMemberById(d.memberId());
       }
+      // The claims go first: while they are being deleted the StatefulSet cannot recreate the pod
+      // on them, so the replacement starts on new claims (upstream deletes the pod first, and a
+      // pod recreated at once can still mount the old claims).
       boolean recordedClaims = record.getPvcUIDSet() == null;
       for (String claim : failoverClaims(sts, d.pod())) {
-        recordedClaims |= ctx.claims().get(claim)
-            .filter(c -> record.getPvcUIDSet() != null
-                && record.getPvcUIDSet().containsKey(c.getMetadata().getUid()))
-            .isPresent();
+        Optional<io.fabric8.kubernetes.api.model.PersistentVolumeClaim> pvc = ctx.claims().get(claim);
+        if (pvc.isPresent() && (record.getPvcUIDSet() == null
+            || record.getPvcUIDSet().containsKey(pvc.get().getMetadata().getUid()))) {
+          recordedClaims = true;
+          if (pvc.get().getMetadata().getDeletionTimestamp() == null) {
+            ctx.claims().delete(claim, pvc.get().getMetadata().getUid());
+          }
+        }
       }
       for (io.fabric8.kubernetes.api.model.Pod pod : ctx.owned().podsOf(statefulSetName(ctx))) {
         // A pod created after the record on new claims is the replacement (the operator stopped
         // after deleting the failed pod and its claims, before it wrote memberDeleted): it stays.
-        // One created after the record on the failed member's claims is deleted again, as
-        // upstream does, so it starts on new ones.
+        // One created after the record on the failed member's claims is deleted again, so it
+        // starts on new ones.
         if (d.pod().equals(pod.getMetadata().getName())
             && (recordedClaims
                 || PdFailover.createdBefore(pod.getMetadata().getCreationTimestamp(),
                     record.getCreatedAt()))) {
           ctx.deletions().deletePod(d.pod(), pod.getMetadata().getUid());
         }
-      }
-      for (String claim : failoverClaims(sts, d.pod())) {
-        ctx.claims().get(claim).ifPresent(c -> {
-          String uid = c.getMetadata().getUid();
-          if (record.getPvcUIDSet() == null || record.getPvcUIDSet().containsKey(uid)) {
-            ctx.claims().delete(claim, uid);
-          }
-        });
       }
       record.setMemberDeleted(true);
       ctx.events().warning(ctx.cluster(), "PDMemberDeleted",
@@ -460,6 +462,7 @@ public final class PdStep extends MemberStep<PdStatus> {
     }
   }
 
+  /** Upstream's label on a PD member's claims: its PD member id, once PD reported it. */
   @Override
   protected Map<String, String> volumeLabels(ClusterContext ctx, String pod) {
     PdStatus status = ctx.status().getPd();

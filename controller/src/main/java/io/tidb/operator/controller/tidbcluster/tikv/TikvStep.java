@@ -289,7 +289,10 @@ public final class TikvStep extends MemberStep<TikvStatus> {
 
   // --- failover (tikv/TikvFailover) ------------------------------------------------------
 
-  /** Spec replicas plus one replacement per {@code status.tikv.failureStores} record. */
+  /**
+   * Spec replicas plus one replacement per {@code status.tikv.failureStores} record, plus the
+   * spare replicas while a volume replace is in progress.
+   */
   @Override
   protected int desiredReplicas(ClusterContext ctx) {
     Integer replicas = ctx.cluster().getSpec().getTikv().getReplicas();
@@ -319,6 +322,9 @@ public final class TikvStep extends MemberStep<TikvStatus> {
   /** Every pod the spec asks for is Ready and has an Up store. */
   @Override
   protected boolean membersBack(ClusterContext ctx, Rollout rollout) {
+    if (!super.membersBack(ctx, rollout)) {
+      return false;
+    }
     TikvStatus status = ctx.status().getTikv();
     Map<String, TikvStore> stores =
         status == null || status.getStores() == null ? Map.of() : status.getStores();
@@ -328,7 +334,7 @@ public final class TikvStep extends MemberStep<TikvStatus> {
       boolean up =
           stores.values().stream()
               .anyMatch(s -> pod.equals(s.getPodName()) && "Up".equals(s.getState()));
-      if (!up || rollout.pod(i).filter(ObservedPod::ready).isEmpty()) {
+      if (!up) {
         return false;
       }
     }
