@@ -172,4 +172,23 @@ class VolumeReplaceIT {
         "the spare leaves as in a scale-in: " + calls);
     assertTrue(event(VolumeReplace.FINISHED_EVENT, "PD"));
   }
+
+  @Test
+  @Order(3)
+  void boundVolumesCarryTheClaimsLabelsAsUpstreamsMetaManagerSetsThem() {
+    TidbCluster tc = h.get("basic");
+    String storeId = tc.getStatus().getTikv().getStores().values().stream()
+        .filter(s -> "basic-tikv-0".equals(s.getPodName())).map(TikvStore::getId)
+        .findFirst().orElseThrow();
+    String volume = claim("tikv-basic-tikv-0").getSpec().getVolumeName();
+    var pv = io.tidb.operator.testsupport.Await.until("PV " + volume + " labelled",
+        java.time.Duration.ofSeconds(60), () -> h.admin.persistentVolumes().withName(volume).get(),
+        v -> v != null && v.getMetadata().getLabels() != null
+            && storeId.equals(v.getMetadata().getLabels().get("tidb.pingcap.com/store-id")));
+    Map<String, String> labels = pv.getMetadata().getLabels();
+    assertEquals(h.namespace, labels.get("app.kubernetes.io/namespace"));
+    assertEquals("basic", labels.get("app.kubernetes.io/instance"));
+    assertEquals("tikv", labels.get("app.kubernetes.io/component"));
+    assertEquals("tidb-operator", labels.get("app.kubernetes.io/managed-by"));
+  }
 }
