@@ -529,12 +529,16 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     UPGRADE
   }
 
-  /** {@code , plus 1 failover replacement} when failover records add replicas, else empty. */
+  /**
+   * {@code , plus 1 failover replacement} when failover records add replicas, {@code , plus 1
+   * spare replica for a volume replace} while one is in progress, else empty.
+   */
   private String failoverNote(ClusterContext ctx) {
-    int extra = desiredReplicas(ctx) - wanted(ctx.cluster());
-    return extra <= 0
-        ? ""
-        : ", plus " + extra + " failover replacement" + (extra == 1 ? "" : "s");
+    int spare = spareInUse(ctx);
+    int extra = desiredReplicas(ctx) - wanted(ctx.cluster()) - spare;
+    return (extra <= 0 ? "" : ", plus " + extra + " failover replacement" + (extra == 1 ? "" : "s"))
+        + (spare <= 0 ? "" : ", plus " + spare + " spare replica" + (spare == 1 ? "" : "s")
+            + " for a volume replace");
   }
 
   private int wanted(TidbCluster tc) {
