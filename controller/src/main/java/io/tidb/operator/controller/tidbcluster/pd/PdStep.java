@@ -240,7 +240,8 @@ public final class PdStep extends MemberStep<PdStatus> {
 
   /**
    * Nothing in progress, or before a scale-out: pod annotation {@code
-   * tidb.pingcap.com/pd-transfer-leader} ({@link PdTransferLeaderAnnotation}), while PD is read.
+   * tidb.pingcap.com/pd-transfer-leader} ({@link PdTransferLeaderAnnotation}), then a member a
+   * scale-in left behind ({@link PdLeftoverMembers}), while PD is read.
    */
   @Override
   protected MemberDecision idle(ClusterContext ctx, Rollout rollout) {
@@ -248,9 +249,15 @@ public final class PdStep extends MemberStep<PdStatus> {
     if (status == null || !Boolean.TRUE.equals(status.getSynced())) {
       return MemberDecision.IDLE;
     }
-    return PdTransferLeaderAnnotation.decide(
-        new PdTransferLeaderAnnotation.Facts(
-            rollout, members(status), leaderName(status), ctx.now()));
+    MemberDecision asked =
+        PdTransferLeaderAnnotation.decide(
+            new PdTransferLeaderAnnotation.Facts(
+                rollout, members(status), leaderName(status), ctx.now()));
+    if (!(asked instanceof MemberDecision.Idle)) {
+      return asked;
+    }
+    return PdLeftoverMembers.decide(ctx.name(), members(status), rollout)
+        .orElse(MemberDecision.IDLE);
   }
 
   private static Map<String, PdMember> members(PdStatus status) {
