@@ -14,6 +14,7 @@ import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -25,9 +26,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Faults during a PD failover, on the full local control plane with the PD simulator (a PD pod
  * marked not Ready, as the node lifecycle controller marks the pods of a NotReady node, loses its
  * member): PD answering 500 to the member deletion, then too slow to answer, deletes nothing (no
- * pod, no claim) until PD answers again; a second failure while the first one's replacement
- * counts is capped by {@code maxFailoverCount}; two of three members failing at once (no quorum)
- * start no failover at all. One cluster, in order.
+ * pod, no claim) until PD answers again; a second failure while the first one's failover is in
+ * progress is capped by {@code maxFailoverCount} (1); three of five members failing at once (no
+ * quorum) start no failover at all. One cluster of 5 PD, in order.
  */
 @WithLocalControlPlane
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -43,6 +44,7 @@ class FailoverFaultsIT {
         new FailoverSettings(true, PERIOD, Duration.ofMinutes(30), Duration.ofMinutes(30)),
         SimulationSettings.defaults());
     TidbCluster tc = Fixtures.basic("ff");
+    tc.getSpec().getPd().setReplicas(5);
     tc.getSpec().getPd().setMaxFailoverCount(1);
     h.create(tc);
     h.awaitReady("ff");
@@ -117,7 +119,7 @@ class FailoverFaultsIT {
         refused.getStatus().getPd().getFailureMembers().get("ff-pd-2").getMemberDeleted());
     assertEquals(podUid, uid("ff-pd-2"), "the pod is not deleted while PD refuses");
     assertEquals(claimUid, claimUid("pd-ff-pd-2"), "nor its claim");
-    assertEquals(3, replicas());
+    assertEquals(5, replicas());
     assertEquals(0, memberIdDeletions(true));
 
     int slow = h.simulator.faults().add(
@@ -131,11 +133,11 @@ class FailoverFaultsIT {
     assertEquals(0, memberIdDeletions(true), h.pdMutations("ff").toString());
 
     h.simulator.faults().remove(slow);
-    h.await("ff", "ff-pd-2 deleted by id, replaced, records cleared, 3 PD, Ready", t -> {
+    h.await("ff", "ff-pd-2 deleted by id, replaced, records cleared, 5 PD, Ready", t -> {
       String now = uid("ff-pd-2");
       return now != null && !now.equals(podUid)
           && t.getStatus().getPd().getFailureMembers() == null
-          && replicas() == 3
+          && replicas() == 5
           && Fixtures.ready(t);
     });
     assertEquals(1, memberIdDeletions(true), h.pdMutations("ff").toString());
@@ -147,15 +149,18 @@ class FailoverFaultsIT {
   void aSecondFailureDuringAFailoverIsCappedByMaxFailoverCount() throws Exception {
     long before = memberIdDeletions(true);
     ready("ff-pd-2", false);
-    h.await("ff", "ff-pd-2 deleted by id, 4 PD replicas", t ->
+    h.await("ff", "ff-pd-2 recorded", t ->
         t.getStatus().getPd().getFailureMembers() != null
-            && t.getStatus().getPd().getFailureMembers().containsKey("ff-pd-2")
-            && Boolean.TRUE.equals(
-                t.getStatus().getPd().getFailureMembers().get("ff-pd-2").getMemberDeleted())
-            && replicas() == 4);
-    // The replacement ff-pd-3 joins while ff-pd-1 fails too: maxFailoverCount 1 is reached.
+            && t.getStatus().getPd().getFailureMembers().containsKey("ff-pd-2"));
+    // While ff-pd-2 is failed over, ff-pd-1 fails too: it keeps the failover from recovering,
+    // and maxFailoverCount 1 is reached once ff-pd-2 is deleted.
     ready("ff-pd-1", false);
     String pd1 = uid("ff-pd-1");
+    h.await("ff", "ff-pd-2 deleted by id, 6 PD replicas", t ->
+        t.getStatus().getPd().getFailureMembers() != null
+            && Boolean.TRUE.equals(
+                t.getStatus().getPd().getFailureMembers().get("ff-pd-2").getMemberDeleted())
+            && replicas() == 6);
     sleep(PERIOD.multipliedBy(4));
     TidbCluster capped = h.get("ff");
     assertEquals(List.of("ff-pd-2"),
@@ -163,33 +168,36 @@ class FailoverFaultsIT {
         "no second record beyond maxFailoverCount");
     assertEquals(before + 1, memberIdDeletions(true), h.pdMutations("ff").toString());
     assertEquals(pd1, uid("ff-pd-1"), "ff-pd-1 is not deleted");
-    assertTrue(replicas() <= 4, "capped: " + replicas());
+    assertEquals(6, replicas(), "capped at spec + maxFailoverCount");
 
     ready("ff-pd-1", true);
-    h.await("ff", "records cleared, 3 PD replicas, Ready", t ->
-        t.getStatus().getPd().getFailureMembers() == null && replicas() == 3 && Fixtures.ready(t));
+    h.await("ff", "records cleared, 5 PD replicas, Ready", t ->
+        t.getStatus().getPd().getFailureMembers() == null && replicas() == 5 && Fixtures.ready(t));
     assertEquals(before + 1, memberIdDeletions(true), h.pdMutations("ff").toString());
   }
 
   @Test
   @Order(3)
-  void twoOfThreeMembersFailingAtOnceStartNoFailover() throws Exception {
+  void threeOfFiveMembersFailingAtOnceStartNoFailover() throws Exception {
     long before = memberIdDeletions(true);
-    String pd0 = uid("ff-pd-0");
-    String pd1 = uid("ff-pd-1");
-    ready("ff-pd-0", false);
-    ready("ff-pd-1", false);
+    Map<String, String> uids = new java.util.TreeMap<>();
+    for (String pod : List.of("ff-pd-0", "ff-pd-1", "ff-pd-3")) {
+      uids.put(pod, uid(pod));
+      ready(pod, false);
+    }
     sleep(PERIOD.multipliedBy(4));
     TidbCluster noQuorum = h.get("ff");
     assertEquals(null, noQuorum.getStatus().getPd().getFailureMembers(),
         "no record without quorum");
     assertEquals(before, memberIdDeletions(true), h.pdMutations("ff").toString());
-    assertEquals(pd0, uid("ff-pd-0"));
-    assertEquals(pd1, uid("ff-pd-1"));
-    assertEquals(3, replicas());
+    for (Map.Entry<String, String> e : uids.entrySet()) {
+      assertEquals(e.getValue(), uid(e.getKey()), e.getKey() + " is not deleted");
+    }
+    assertEquals(5, replicas());
 
-    ready("ff-pd-0", true);
-    ready("ff-pd-1", true);
+    for (String pod : uids.keySet()) {
+      ready(pod, true);
+    }
     h.await("ff", "Ready again", Fixtures::ready);
   }
 }
