@@ -210,11 +210,14 @@ EOF
 
 # kwok has no built-in behaviour: these stages (from the kwok module, copied beside the binary by
 # build-binaries.sh) make nodes Ready with lease heartbeats, pods Running/Ready/Completed/deleted,
-# and PVCs of the kwok-volume StorageClass provisioned and bound.
+# and PVCs of the kwok-volume StorageClass provisioned and bound. node-not-ready (kwok's node
+# chaos stage) turns a node NotReady while it carries the label
+# node-not-ready.stage.kwok.x-k8s.io=true; without the label node-initialize makes it Ready again.
 write_kwok_stages() {
   local s=$BIN/kwok-stages f
   : >"$STATE/kwok-stages.yaml"
   for f in node/fast/node-initialize node/heartbeat-with-lease/node-heartbeat-with-lease \
+           node/chaos/node-not-ready \
            pod/fast/pod-ready pod/fast/pod-complete pod/fast/pod-delete \
            volume/fast/pvc-provision volume/fast/pv-bind volume/fast/pvc-delete volume/fast/pv-delete; do
     [ -f "$s/$f.yaml" ] || die "kwok stage $s/$f.yaml is missing; run hack/build-binaries.sh"

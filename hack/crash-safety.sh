@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Crash safety of the operator's destructive operations: the controller is SIGKILLed at random
-# instants during a TiKV scale-in and a PD+TiKV+TiDB upgrade, restarted each time, then left to
-# converge; every run is judged against invariants replayed from the PD simulator's record.
+# instants during a TiKV scale-in, a PD+TiKV+TiDB upgrade, a PD failover and a TiKV volume replace,
+# restarted each time, then left to converge; every run is judged against invariants replayed from
+# the PD simulator's record.
 #
 #   hack/crash-safety.sh [--runs N] [--scenario NAME]... [--kills MIN-MAX] [--delay MIN-MAX]
 #                        [--converge-timeout S] [--ready-timeout S] [--drain-steps N] [--seed N]
@@ -10,11 +11,15 @@
 #   --runs N              runs per scenario, each in a fresh namespace (default 20)
 #   --scenario NAME       tikv-scale-in (TiKV 4 -> 3), tikv-scale-in-by-two (5 -> 3 with
 #                         scaleInParallelism 1), pd-tikv-upgrade (spec.version v8.5.0 -> v8.5.1),
-#                         default (the first and the last) or all; may be repeated
+#                         pd-failover (pod <tc>-pd-1 made not Ready; the controller runs with
+#                         --pd-failover-period=6s), volume-replace (pod <tc>-tikv-1 annotated
+#                         tidb.pingcap.com/replace-volume=true), default (tikv-scale-in and
+#                         pd-tikv-upgrade) or all; may be repeated
 #   --kills MIN-MAX       SIGKILLs per run, drawn uniformly (default 1-4)
 #   --delay MIN-MAX       milliseconds before each kill, drawn uniformly (default 500-8000),
 #                         counted from the spec change, then from each restart's /readyz
-#   --converge-timeout S  after the last restart, how long the cluster has to converge (default 180)
+#   --converge-timeout S  after the last restart, how long the cluster has to converge (default 180;
+#                         volume-replace, which adds and removes a spare store, at least 360)
 #   --ready-timeout S     how long the new cluster has to become Ready first (default 300)
 #   --drain-steps N       simulator steps an Offline store takes to become Tombstone (default 15;
 #                         the simulator's own default, 3, leaves kills little time to land there)
@@ -73,10 +78,10 @@ while [ $# -gt 0 ]; do
     --runs) number "$1" "${2:-}"; RUNS=$2; shift ;;
     --scenario)
       case "${2:-}" in
-        tikv-scale-in|tikv-scale-in-by-two|pd-tikv-upgrade) SCENARIOS+=("$2") ;;
+        tikv-scale-in|tikv-scale-in-by-two|pd-tikv-upgrade|pd-failover|volume-replace) SCENARIOS+=("$2") ;;
         default) SCENARIOS+=(tikv-scale-in pd-tikv-upgrade) ;;
-        all) SCENARIOS+=(tikv-scale-in tikv-scale-in-by-two pd-tikv-upgrade) ;;
-        *) die "--scenario: unknown scenario '${2:-}': tikv-scale-in, tikv-scale-in-by-two, pd-tikv-upgrade, default or all" ;;
+        all) SCENARIOS+=(tikv-scale-in tikv-scale-in-by-two pd-tikv-upgrade pd-failover volume-replace) ;;
+        *) die "--scenario: unknown scenario '${2:-}': tikv-scale-in, tikv-scale-in-by-two, pd-tikv-upgrade, pd-failover, volume-replace, default or all" ;;
       esac
       shift ;;
     --kills) range "$1" "${2:-}"; KILLS_MIN=$RANGE_MIN KILLS_MAX=$RANGE_MAX; shift ;;
@@ -199,12 +204,15 @@ start_sim() { # start_sim <namespace> <log>
   TIDB_STATUS_URL_TEMPLATE=$(sed -n 's/^tidb-status-url-template=//p' "$2" | tail -n 1)
 }
 
-# The controller as hack/local-up.sh runs it, watching only the run's namespace.
+# The controller as hack/local-up.sh runs it, watching only the run's namespace, with the run's
+# extra flags (CONTROLLER_FLAGS, e.g. a short PD failover period).
+CONTROLLER_FLAGS=()
 start_controller() { # start_controller <namespace> <log>
   setsid java -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1 -cp "$CP" io.tidb.operator.controller.ControllerMain \
     --kubeconfig="$KUBECONFIG_FILE" --port="$CONTROLLER_PORT" --bind=127.0.0.1 \
     --pd-url-template="$PD_URL_TEMPLATE" --tidb-status-url-template="$TIDB_STATUS_URL_TEMPLATE" \
-    --pd-member-url-template="$PD_MEMBER_URL_TEMPLATE" --watch-namespaces="$1" </dev/null >"$2" 2>&1 8>&- &
+    --pd-member-url-template="$PD_MEMBER_URL_TEMPLATE" --watch-namespaces="$1" "${CONTROLLER_FLAGS[@]}" \
+    </dev/null >"$2" 2>&1 8>&- &
   CONTROLLER_PID=$!
 }
 
@@ -285,6 +293,26 @@ not_converged() {
   printf '%s' "$out"
 }
 
+# The scenario's own end state, beyond the shared checks: one line per reason it is not there yet.
+# Uses FAULT_POD, FAULT_POD_UID, FAULT_CLAIM and FAULT_CLAIM_UID of the run.
+scenario_not_converged() { # scenario_not_converged <scenario> <namespace>
+  local uid value
+  case "$1" in
+    pd-failover)
+      value=$(kc -n "$2" get tidbcluster "$TC" -o jsonpath='{.status.pd.failureMembers}' 2>/dev/null || true)
+      [ -z "$value" ] || echo "status.pd.failureMembers not cleared: $value"
+      uid=$(kc -n "$2" get pod "$FAULT_POD" -o jsonpath='{.metadata.uid}' 2>/dev/null || true)
+      [ -n "$uid" ] && [ "$uid" != "$FAULT_POD_UID" ] || echo "pod $FAULT_POD not replaced yet (uid ${uid:-none})"
+      ;;
+    volume-replace)
+      value=$(kc -n "$2" get tidbcluster "$TC" -o jsonpath='{.status.tikv.volReplaceInProgress}' 2>/dev/null || true)
+      [ -z "$value" ] || echo "status.tikv.volReplaceInProgress is $value"
+      uid=$(kc -n "$2" get pvc "$FAULT_CLAIM" -o jsonpath='{.metadata.uid}' 2>/dev/null || true)
+      [ -n "$uid" ] && [ "$uid" != "$FAULT_CLAIM_UID" ] || echo "claim $FAULT_CLAIM not replaced yet (uid ${uid:-none})"
+      ;;
+  esac
+}
+
 # ---- one run ------------------------------------------------------------------------------------
 manifest() { # manifest <version> <tikv replicas>
   cat <<EOF
@@ -328,6 +356,18 @@ run_one() { # run_one <scenario> <n>
       patch='{"spec":{"tikv":{"replicas":3}}}' ;;
     pd-tikv-upgrade) short=up tikv_from=3 tikv_to=3 version_to=$TO_VERSION stores=3
       patch='{"spec":{"version":"'$TO_VERSION'"}}' ;;
+    pd-failover) short=pf tikv_from=3 tikv_to=3 version_to=$FROM_VERSION stores=3
+      patch='pod '$TC'-pd-1 status: Ready=False' ;;
+    volume-replace) short=vr tikv_from=3 tikv_to=3 version_to=$FROM_VERSION stores=3
+      patch='pod '$TC'-tikv-1 annotated tidb.pingcap.com/replace-volume=true' ;;
+  esac
+  local converge_timeout=$CONVERGE_TIMEOUT
+  CONTROLLER_FLAGS=()
+  FAULT_POD= FAULT_POD_UID= FAULT_CLAIM= FAULT_CLAIM_UID=
+  case "$scenario" in
+    pd-failover) CONTROLLER_FLAGS=(--auto-failover=true --pd-failover-period=6s) FAULT_POD=$TC-pd-1 ;;
+    volume-replace) FAULT_POD=$TC-tikv-1 FAULT_CLAIM=tikv-$TC-tikv-1
+      [ "$converge_timeout" -ge 360 ] || converge_timeout=360 ;;
   esac
   local ns=cs-$ID-$short-$n dir=$RUNS_DIR/$scenario-$n
   local events t0 starts=0 kills delay k code doing extra_violations=0 reasons="" setup_ok=1 deadline
@@ -360,9 +400,23 @@ run_one() { # run_one <scenario> <n>
     result="setup failed: not Ready after ${READY_TIMEOUT}s: ${reasons//$'\n'/; }"
   else
     ev "Ready and converged"
+    [ -z "$FAULT_POD" ] || FAULT_POD_UID=$(kc -n "$ns" get pod "$FAULT_POD" -o jsonpath='{.metadata.uid}')
+    [ -z "$FAULT_CLAIM" ] || FAULT_CLAIM_UID=$(kc -n "$ns" get pvc "$FAULT_CLAIM" -o jsonpath='{.metadata.uid}')
     since=$(date -u +%Y-%m-%dT%H:%M:%S.%NZ)
-    kc -n "$ns" patch tidbcluster "$TC" --type merge -p "$patch" >/dev/null
-    ev "changed the spec: $patch (since=$since)"
+    case "$scenario" in
+      pd-failover)
+        # As the node lifecycle controller marks the pods of a NotReady node (kwok leaves a
+        # Running pod's conditions alone): PD loses the member, the failover period starts.
+        kc -n "$ns" patch pod "$FAULT_POD" --subresource=status --type=strategic \
+          -p '{"status":{"conditions":[{"type":"Ready","status":"False","reason":"CrashSafetyFault","message":"made not Ready by hack/crash-safety.sh"}]}}' >/dev/null
+        ev "made pod $FAULT_POD (uid $FAULT_POD_UID) not Ready (since=$since)" ;;
+      volume-replace)
+        kc -n "$ns" annotate pod "$FAULT_POD" tidb.pingcap.com/replace-volume=true >/dev/null
+        ev "annotated pod $FAULT_POD tidb.pingcap.com/replace-volume=true; claim $FAULT_CLAIM uid $FAULT_CLAIM_UID (since=$since)" ;;
+      *)
+        kc -n "$ns" patch tidbcluster "$TC" --type merge -p "$patch" >/dev/null
+        ev "changed the spec: $patch (since=$since)" ;;
+    esac
 
     # The kills: the first counted from the change, the next ones from each restart's /readyz.
     kills=$(( KILLS_MIN + RANDOM % (KILLS_MAX - KILLS_MIN + 1) ))
@@ -390,9 +444,10 @@ run_one() { # run_one <scenario> <n>
     done
 
     # Convergence, with the controller left alone.
-    deadline=$(( $(date +%s) + CONVERGE_TIMEOUT ))
+    deadline=$(( $(date +%s) + converge_timeout ))
     while :; do
       reasons=$(not_converged "$ns" 3 "$tikv_to" 1 "$version_to" "$stores")
+      [ -n "$reasons" ] || reasons=$(scenario_not_converged "$scenario" "$ns")
       if [ -z "$reasons" ]; then converged=1; break; fi
       [ "$reasons" = "$last" ] || { ev "waiting: ${reasons//$'\n'/; }"; last=$reasons; }
       if ! kill -0 "$CONTROLLER_PID" 2>/dev/null; then
@@ -410,8 +465,8 @@ run_one() { # run_one <scenario> <n>
       RUN_CONVERGED=1
       result="converged"
     else
-      ev "NOT CONVERGED after ${CONVERGE_TIMEOUT}s: ${reasons//$'\n'/; }"
-      result="not converged after ${CONVERGE_TIMEOUT}s: ${reasons//$'\n'/; }"
+      ev "NOT CONVERGED after ${converge_timeout}s: ${reasons//$'\n'/; }"
+      result="not converged after ${converge_timeout}s: ${reasons//$'\n'/; }"
     fi
     result="kills=$kills (${schedule# }) $result"
   fi

@@ -1,7 +1,9 @@
 package io.tidb.operator.pdsim;
 
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.PodResource;
 import io.fabric8.kubernetes.api.model.PodList;
@@ -15,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * Keeps the simulated clusters in line with the TidbCluster pods of a Kubernetes cluster: an
  * informer on pods labelled {@code app.kubernetes.io/managed-by=tidb-operator} and {@code
  * app.kubernetes.io/component} in pd, tikv, tiflash, tidb; every change re-derives the state of
- * the pod's cluster ({@code app.kubernetes.io/instance}) from all of its pods.
+ * the pod's cluster ({@code app.kubernetes.io/instance}) from all of its pods. A second informer on
+ * nodes (when the client may list them) makes the pods of a node whose {@code Ready} condition is
+ * not {@code True} stop running, as PD loses the members and stores of a node that went down.
  */
 public final class KubernetesPodSource implements AutoCloseable {
 
@@ -23,6 +27,7 @@ public final class KubernetesPodSource implements AutoCloseable {
 
   private final SimulatedClusters clusters;
   private final SharedIndexInformer<Pod> informer;
+  private volatile SharedIndexInformer<Node> nodes;
 
   private KubernetesPodSource(SimulatedClusters clusters, SharedIndexInformer<Pod> informer) {
     this.clusters = clusters;
@@ -45,6 +50,7 @@ public final class KubernetesPodSource implements AutoCloseable {
     KubernetesPodSource source = new KubernetesPodSource(clusters, informer);
     informer.addEventHandler(source.handler());
     informer.run();
+    source.watchNodes(client);
     LOG.info("pod source started namespace={}", namespace == null ? "<all>" : namespace);
     return source;
   }
@@ -68,21 +74,76 @@ public final class KubernetesPodSource implements AutoCloseable {
     };
   }
 
+  private void watchNodes(KubernetesClient client) {
+    try {
+      SharedIndexInformer<Node> informer = client.nodes().runnableInformer(0);
+      informer.addEventHandler(new ResourceEventHandler<>() {
+        @Override
+        public void onAdd(Node node) {
+          resyncAll();
+        }
+
+        @Override
+        public void onUpdate(Node oldNode, Node newNode) {
+          if (down(oldNode) != down(newNode)) {
+            resyncAll();
+          }
+        }
+
+        @Override
+        public void onDelete(Node node, boolean deletedFinalStateUnknown) {
+          resyncAll();
+        }
+      });
+      informer.run();
+      nodes = informer;
+      resyncAll();
+    } catch (KubernetesClientException e) {
+      LOG.info("nodes cannot be watched; pods count as running whatever their node error=\"{}\"",
+          e.getMessage());
+    }
+  }
+
+  /** A node whose Ready condition is known and not True. */
+  static boolean down(Node node) {
+    return node != null && node.getStatus() != null && node.getStatus().getConditions() != null
+        && node.getStatus().getConditions().stream()
+            .anyMatch(c -> "Ready".equals(c.getType()) && !"True".equals(c.getStatus()));
+  }
+
+  private boolean nodeDown(String name) {
+    SharedIndexInformer<Node> watched = nodes;
+    return watched != null && down(watched.getStore().getByKey(name));
+  }
+
+  private void resyncAll() {
+    informer.getStore().list().stream()
+        .map(PodTopology::clusterOf)
+        .flatMap(java.util.Optional::stream)
+        .distinct()
+        .forEach(this::resync);
+  }
+
   private void resync(Pod changed) {
-    PodTopology.clusterOf(changed).ifPresent(key -> {
-      List<Pod> pods = informer.getStore().list().stream()
-          .filter(p -> PodTopology.clusterOf(p).filter(key::equals).isPresent())
-          .toList();
-      ClusterPods clusterPods = PodTopology.clusterPods(pods);
-      clusters.syncPods(key, clusterPods);
-      LOG.debug("cluster synced from pods cluster={} pd={} tikv={} tiflash={} tidb={}", key,
-          clusterPods.pd().size(), clusterPods.tikv().size(), clusterPods.tiflash().size(),
-          clusterPods.tidb().size());
-    });
+    PodTopology.clusterOf(changed).ifPresent(this::resync);
+  }
+
+  private void resync(ClusterKey key) {
+    List<Pod> pods = informer.getStore().list().stream()
+        .filter(p -> PodTopology.clusterOf(p).filter(key::equals).isPresent())
+        .toList();
+    ClusterPods clusterPods = PodTopology.clusterPods(pods, this::nodeDown);
+    clusters.syncPods(key, clusterPods);
+    LOG.debug("cluster synced from pods cluster={} pd={} tikv={} tiflash={} tidb={}", key,
+        clusterPods.pd().size(), clusterPods.tikv().size(), clusterPods.tiflash().size(),
+        clusterPods.tidb().size());
   }
 
   @Override
   public void close() {
+    if (nodes != null) {
+      nodes.close();
+    }
     informer.close();
   }
 }

@@ -4,7 +4,7 @@ package io.tidb.operator.pdsim;
  * One pod of a component as the simulator sees it.
  *
  * @param uid the pod's UID: a new UID for the same name is a new pod (possibly new data)
- * @param running whether the pod's phase is Running
+ * @param running whether the pod runs: phase Running and not marked not Ready
  * @param terminating whether the pod is being deleted (it has a deletion timestamp); it may still
  *     run until it is gone
  */

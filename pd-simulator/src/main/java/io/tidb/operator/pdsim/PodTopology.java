@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /** Reads TidbCluster pods: which cluster and component a pod belongs to, and whether it runs. */
 final class PodTopology {
@@ -28,15 +29,19 @@ final class PodTopology {
     return Optional.of(new ClusterKey(pod.getMetadata().getNamespace(), labels.get(INSTANCE)));
   }
 
-  /** Groups the pods of one cluster by component; pods of other components are ignored. */
-  static ClusterPods clusterPods(List<Pod> pods) {
+  /**
+   * Groups the pods of one cluster by component; pods of other components are ignored.
+   *
+   * @param nodeDown whether a node (by name) is down: its pods do not run
+   */
+  static ClusterPods clusterPods(List<Pod> pods, Predicate<String> nodeDown) {
     Map<String, List<PodInstance>> byComponent = new TreeMap<>();
     COMPONENTS.forEach(c -> byComponent.put(c, new ArrayList<>()));
     for (Pod pod : pods) {
       String component = pod.getMetadata().getLabels().get(COMPONENT);
       List<PodInstance> list = byComponent.get(component);
       if (list != null) {
-        list.add(instance(pod));
+        list.add(instance(pod, nodeDown));
       }
     }
     byComponent.values().forEach(list -> list.sort((a, b) -> a.name().compareTo(b.name())));
@@ -44,8 +49,19 @@ final class PodTopology {
         byComponent.get("tiflash"), byComponent.get("tidb"));
   }
 
-  static PodInstance instance(Pod pod) {
-    boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase());
+  /**
+   * A pod runs (its member answers, its store heartbeats) when its phase is Running, its Ready
+   * condition is not False and its node is not down: a Running pod that is not Ready is one whose
+   * readiness probe fails or whose node stopped reporting (the node lifecycle controller marks its
+   * pods so), and a pod on a NotReady node cannot be reached either.
+   */
+  static PodInstance instance(Pod pod, Predicate<String> nodeDown) {
+    String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+    boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase())
+        && (node == null || node.isEmpty() || !nodeDown.test(node))
+        && (pod.getStatus().getConditions() == null
+            || pod.getStatus().getConditions().stream()
+                .noneMatch(c -> "Ready".equals(c.getType()) && "False".equals(c.getStatus())));
     return new PodInstance(pod.getMetadata().getName(), pod.getMetadata().getUid(), running,
         pod.getMetadata().getDeletionTimestamp() != null);
   }

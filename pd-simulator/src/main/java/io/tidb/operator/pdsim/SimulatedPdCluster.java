@@ -646,7 +646,7 @@ public final class SimulatedPdCluster {
 
   /**
    * Brings members and stores in line with the pods of this cluster: a running PD pod is a
-   * healthy member (a member deleted through the API stays deleted while the same pod runs), a
+   * healthy member (a pod that is already being deleted does not join) (a member deleted through the API stays deleted while the same pod runs), a
    * PD pod that is gone or not running makes its member unhealthy; a running TiKV/TiFlash pod
    * heartbeats as a store (joining once PD has a leader), a pod that is gone or not running stops
    * heartbeating, and an Offline store whose pod is gone becomes Tombstone.
@@ -667,7 +667,8 @@ public final class SimulatedPdCluster {
     for (PodInstance pod : pods) {
       Member member = members.get(pod.name());
       if (member == null) {
-        if (!pod.running() || removedMemberPods.containsKey(pod.name())) {
+        // A pod being deleted does not join: its process is stopping.
+        if (!pod.running() || pod.terminating() || removedMemberPods.containsKey(pod.name())) {
           continue;
         }
         addMember(pod.name());

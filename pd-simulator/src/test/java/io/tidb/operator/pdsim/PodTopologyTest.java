@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 
 class PodTopologyTest {
 
+  private static final java.util.function.Predicate<String> UP = node -> false;
+
   private static Pod pod(String namespace, String name, String component, String instance,
       String phase) {
     return new PodBuilder()
@@ -43,7 +45,7 @@ class PodTopologyTest {
         .filter(p -> PodTopology.clusterOf(p).orElseThrow().equals(key))
         .toList();
     assertEquals(6, ofBasic.size());
-    ClusterPods basic = PodTopology.clusterPods(ofBasic);
+    ClusterPods basic = PodTopology.clusterPods(ofBasic, node -> false);
     assertEquals(List.of(new PodInstance("basic-pd-0", "basic-pd-0-uid", false),
         new PodInstance("basic-pd-1", "basic-pd-1-uid", true)), basic.pd());
     assertEquals(1, basic.tikv().size());
@@ -60,7 +62,7 @@ class PodTopologyTest {
     assertTrue(PodTopology.clusterOf(foreign).isEmpty());
     Pod noStatus = new PodBuilder(pod("ns", "basic-pd-0", "pd", "basic", "Running"))
         .withStatus(null).build();
-    assertEquals(false, PodTopology.instance(noStatus).running());
+    assertEquals(false, PodTopology.instance(noStatus, UP).running());
   }
 
   @Test
@@ -68,8 +70,29 @@ class PodTopologyTest {
     Pod deleting = new PodBuilder(pod("ns", "basic-tikv-3", "tikv", "basic", "Running"))
         .editMetadata().withDeletionTimestamp("2025-01-15T08:00:00Z").endMetadata().build();
     assertEquals(new PodInstance("basic-tikv-3", "basic-tikv-3-uid", true, true),
-        PodTopology.instance(deleting));
+        PodTopology.instance(deleting, UP));
     assertEquals(false,
-        PodTopology.instance(pod("ns", "basic-tikv-3", "tikv", "basic", "Running")).terminating());
+        PodTopology.instance(pod("ns", "basic-tikv-3", "tikv", "basic", "Running"), UP).terminating());
+  }
+
+  @Test
+  void aRunningPodMarkedNotReadyDoesNotRun() {
+    Pod running = pod("ns", "basic-pd-2", "pd", "basic", "Running");
+    Pod notReady = new PodBuilder(running).editStatus()
+        .addNewCondition().withType("Ready").withStatus("False").withReason("NodeNotReady")
+        .endCondition().endStatus().build();
+    Pod ready = new PodBuilder(running).editStatus()
+        .addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus().build();
+    assertEquals(false, PodTopology.instance(notReady, UP).running());
+    assertEquals(true, PodTopology.instance(ready, UP).running());
+    assertEquals(true, PodTopology.instance(running, UP).running(), "no conditions yet");
+  }
+
+  @Test
+  void aPodOnANodeThatIsDownDoesNotRun() {
+    Pod onNode = new PodBuilder(pod("ns", "basic-pd-2", "pd", "basic", "Running"))
+        .withNewSpec().withNodeName("kwok-node-1").endSpec().build();
+    assertEquals(false, PodTopology.instance(onNode, "kwok-node-1"::equals).running());
+    assertEquals(true, PodTopology.instance(onNode, "kwok-node-2"::equals).running());
   }
 }

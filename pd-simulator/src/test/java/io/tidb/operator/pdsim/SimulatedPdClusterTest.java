@@ -389,6 +389,16 @@ class SimulatedPdClusterTest {
   }
 
   @Test
+  void aPdPodBeingDeletedDoesNotJoin() {
+    SimulatedPdCluster cluster = cluster();
+    List<PodInstance> two = List.of(running("basic-pd-0", "u0"), running("basic-pd-1", "u1"));
+    cluster.syncPods(pods(two, List.of()));
+    cluster.syncPods(pods(List.of(two.get(0), two.get(1),
+        new PodInstance("basic-pd-2", "u2", true, true)), List.of()));
+    assertTrue(cluster.member("basic-pd-2").isEmpty(), "a scale-in deleted it before it joined");
+  }
+
+  @Test
   void stoppedPdPodMakesItsMemberUnhealthyButKeepsIt() {
     SimulatedPdCluster cluster = cluster();
     cluster.syncPods(pods(List.of(running("basic-pd-0", "u0"), running("basic-pd-1", "u1"),

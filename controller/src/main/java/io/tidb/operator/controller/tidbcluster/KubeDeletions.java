@@ -36,6 +36,23 @@ final class KubeDeletions implements Deletions {
   }
 
   @Override
+  public void deleteUnscheduledPod(String name, String uid) throws IOException {
+    Pod pod = client.pods().inNamespace(namespace).withName(name).get();
+    if (pod == null
+        || !uid.equals(pod.getMetadata().getUid())
+        || (pod.getSpec().getNodeName() != null && !pod.getSpec().getNodeName().isEmpty())) {
+      return;
+    }
+    try {
+      client.resource(pod).delete();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+        throw new IOException("deleting pod " + name + " failed: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  @Override
   public void deleteStatefulSet(String name, String uid) throws IOException {
     StatefulSet sts = client.apps().statefulSets().inNamespace(namespace).withName(name).get();
     if (sts == null || !uid.equals(sts.getMetadata().getUid())) {

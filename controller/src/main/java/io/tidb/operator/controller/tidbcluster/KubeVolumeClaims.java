@@ -173,4 +173,20 @@ final class KubeVolumeClaims implements VolumeClaims {
             MERGE,
             ApiObjects.toJson(Map.of("spec", Map.of("persistentVolumeReclaimPolicy", policy))));
   }
+
+  @Override
+  public void labelVolume(
+      String volume, Map<String, String> labels, Map<String, String> annotations) {
+    Map<String, Object> metadata = new java.util.LinkedHashMap<>();
+    if (!labels.isEmpty()) {
+      metadata.put("labels", labels);
+    }
+    if (!annotations.isEmpty()) {
+      metadata.put("annotations", annotations);
+    }
+    client
+        .persistentVolumes()
+        .withName(volume)
+        .patch(MERGE, ApiObjects.toJson(Map.of("metadata", metadata)));
+  }
 }

@@ -163,4 +163,35 @@ class PdFailoverExecutorTest {
     assertEquals(null, status.getPd().getFailureMembers());
     assertEquals(List.of(), api.mutations);
   }
+
+  /** basic-pd-2 recorded, then (the operator having stopped) a new pod of that name. */
+  private FakeOwnedObjects recordedThenRecreated() throws Exception {
+    FakeOwnedObjects owned = settledWithUnhealthyPd2();
+    reconcile(owned);
+    var record = status.getPd().getFailureMembers().get("basic-pd-2");
+    record.setCreatedAt(ClusterContexts.NOW.minusSeconds(60).toString());
+    owned.replace(new PodBuilder(pod(2)).editMetadata().withUid("pod-2-new")
+        .withCreationTimestamp(ClusterContexts.NOW.minusSeconds(10).toString()).endMetadata()
+        .build());
+    return owned;
+  }
+
+  @Test
+  void aPodCreatedAfterTheRecordOnNewClaimsIsTheReplacementAndStays() throws Exception {
+    FakeOwnedObjects owned = recordedThenRecreated();
+    claims.claims.get("pd-basic-pd-2").getMetadata().setUid("uid-new-claim");
+    reconcile(owned);
+    assertEquals(List.of("delete member id 102"), api.mutations);
+    assertEquals(List.of(), deletions.calls, "the replacement pod is not deleted");
+    assertFalse(claims.calls.stream().anyMatch(c -> c.startsWith("delete")), claims.calls.toString());
+    assertTrue(status.getPd().getFailureMembers().get("basic-pd-2").getMemberDeleted());
+  }
+
+  @Test
+  void aPodCreatedAfterTheRecordOnTheFailedClaimsIsDeletedAgain() throws Exception {
+    FakeOwnedObjects owned = recordedThenRecreated();
+    reconcile(owned);
+    assertEquals(List.of("pod basic-pd-2 pod-2-new"), deletions.calls);
+    assertTrue(claims.calls.contains("delete pd-basic-pd-2"), claims.calls.toString());
+  }
 }

@@ -38,7 +38,10 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * Call rule: {@code delete-offline-store}: no {@code DELETE /pd/api/v1/store/<id>} for a store
- * that was Offline already (a store deleted twice). Final rule: {@code evict-leader-left}: no
+ * that was Offline already (a store deleted twice); {@code pd-member-deleted-twice}: no PD member
+ * id deleted ({@code DELETE /pd/api/v1/members/id/<id>} answered 2xx) twice; {@code
+ * pd-failover-healthy-member}: a member deleted by id (a failover) was unhealthy just before (its
+ * last health event before the {@code member-deleted} that follows the call). Final rule: {@code evict-leader-left}: no
  * evict-leader scheduler left, neither in PD's scheduler list nor in the simulator's state.
  * Plus {@code no-baseline}: the journal has no entry before {@code since}, so nothing can be
  * judged.
@@ -53,6 +56,7 @@ public final class CrashSafetyCheck {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Pattern DELETE_STORE = Pattern.compile("/pd/api/v1/store/(\\d+)");
+  private static final Pattern DELETE_MEMBER_ID = Pattern.compile("/pd/api/v1/members/id/(\\d+)");
   static final String EVICT_LEADER = "evict-leader-scheduler";
 
   /** One journal entry, as {@code /sim/journal} renders it. */
@@ -137,6 +141,7 @@ public final class CrashSafetyCheck {
             e.members()),
         "pd-quorum", violations);
     deletesOfOfflineStores(run, violations);
+    pdMemberDeletions(run, violations);
     evictLeaderLeft(run, violations);
     return violations;
   }
@@ -191,6 +196,46 @@ public final class CrashSafetyCheck {
             call.request() + " (answered " + call.status() + ") for store " + id
                 + ", which was Offline already since " + offline.get().time() + " (journal seq "
                 + offline.get().seq() + ")"));
+      }
+    }
+  }
+
+  private static void pdMemberDeletions(Run run, List<Violation> violations) {
+    Map<String, Call> deleted = new HashMap<>();
+    for (Call call : run.calls()) {
+      Matcher matcher = DELETE_MEMBER_ID.matcher(call.path());
+      if (!call.method().equals("DELETE") || !matcher.matches()
+          || call.status() < 200 || call.status() >= 300) {
+        continue;
+      }
+      String id = matcher.group(1);
+      Call before = deleted.putIfAbsent(id, call);
+      if (before != null) {
+        violations.add(new Violation("pd-member-deleted-twice", call.time(),
+            call.request() + " answered " + call.status() + " again; the first at "
+                + before.time()));
+      }
+      Optional<Entry> gone = run.journal().stream()
+          .filter(e -> e.event().equals("member-deleted") && !e.time().isBefore(call.time()))
+          .findFirst();
+      if (gone.isEmpty() || gone.get().member() == null) {
+        continue;
+      }
+      String member = gone.get().member();
+      Entry health = null;
+      for (Entry e : run.journal()) {
+        if (e.seq() >= gone.get().seq()) {
+          break;
+        }
+        if (member.equals(e.member()) && List.of("member-added", "member-healthy",
+            "member-unhealthy").contains(e.event())) {
+          health = e;
+        }
+      }
+      if (health != null && !health.event().equals("member-unhealthy")) {
+        violations.add(new Violation("pd-failover-healthy-member", call.time(),
+            call.request() + " deleted member " + member + ", healthy since " + health.time()
+                + " (" + health.event() + ", journal seq " + health.seq() + ")"));
       }
     }
   }

@@ -342,4 +342,43 @@ class CrashSafetyCheckTest {
     assertTrue(text.contains("--since: invalid instant 'yesterday'"), text);
     assertTrue(text.contains("cannot read the run"), text);
   }
+
+  private static Call deleteMember(long second, String id, int status) {
+    return new Call(T0.plusSeconds(second), "DELETE", "/pd/api/v1/members/id/" + id, null, status);
+  }
+
+  /** basic-pd-1 unhealthy, then deleted by id (a PD failover). */
+  private static Journal failover() {
+    Journal j = new Journal(3);
+    j.at(11, "member-added", null, "basic-pd-1");
+    j.member(110, "basic-pd-1", false);
+    j.members--; // the unhealthy member leaves; the two others are healthy
+    return j.at(121, "member-deleted", null, "basic-pd-1");
+  }
+
+  @Test
+  void aFailoverOfAnUnhealthyMemberPasses() {
+    assertEquals(List.of(), check(failover(), List.of(deleteMember(120, "7", 200)), 1));
+  }
+
+  @Test
+  void aMemberIdDeletedTwiceIsAViolation() {
+    List<Violation> v = check(failover(),
+        List.of(deleteMember(120, "7", 200), deleteMember(125, "7", 200)), 1);
+    assertEquals(List.of("pd-member-deleted-twice"), rules(v));
+    assertTrue(v.get(0).detail().contains("again"), v.get(0).detail());
+    assertEquals(List.of(), check(failover(),
+        List.of(deleteMember(120, "7", 200), deleteMember(125, "7", 503)), 1), "a 503 deleted nothing");
+  }
+
+  @Test
+  void deletingAHealthyMemberByIdIsAViolation() {
+    Journal j = new Journal(3);
+    j.at(11, "member-added", null, "basic-pd-1");
+    j.members--;
+    j.at(121, "member-deleted", null, "basic-pd-1");
+    List<Violation> v = check(j, List.of(deleteMember(120, "7", 200)), 1);
+    assertEquals(List.of("pd-failover-healthy-member"), rules(v));
+    assertTrue(v.get(0).detail().contains("basic-pd-1"), v.get(0).detail());
+  }
 }

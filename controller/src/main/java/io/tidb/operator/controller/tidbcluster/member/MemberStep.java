@@ -88,11 +88,113 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
    * (e.g. deleting a failed PD member). Runs before the operation is worked out, so a new record
    * already counts in {@link #desiredReplicas}. By default nothing.
    *
-   * @param pending the operation the spec and the StatefulSet ask of this reconcile before any
-   *     new record: a failover starts only when it is {@link Operation#NONE}
+   * @param quiet the spec and the StatefulSet ask nothing of this reconcile before any new record
+   *     ({@link Operation#NONE}) and no volume replace is in progress: a failover starts only then
    */
-  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout)
+  protected void failover(ClusterContext ctx, boolean quiet, Rollout rollout)
       throws IOException {}
+
+  // --- volume replace (member/VolumeReplace) ---
+
+  /** Whether pod annotation {@code tidb.pingcap.com/replace-volume} applies (PD, TiKV). */
+  protected boolean replacesVolumes() {
+    return false;
+  }
+
+  /** {@code spareVolReplaceReplicas} of the component's spec. */
+  protected int spareReplicas(TidbCluster tc) {
+    return 0;
+  }
+
+  /**
+   * Every pod the spec asks for is back after a replace: each is Ready (PD and TiKV add a healthy
+   * member or an Up store to this).
+   */
+  protected boolean membersBack(ClusterContext ctx, Rollout rollout) {
+    for (int ordinal = 0; ordinal < wanted(ctx.cluster()); ordinal++) {
+      if (rollout.pod(ordinal).filter(ObservedPod::ready).isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The component's step of replacing the volumes of {@code pod}; called only while nothing else
+   * is in progress, the status is synced and the StatefulSet has its spare replicas.
+   */
+  protected MemberDecision replaceVolume(
+      ClusterContext ctx, Rollout rollout, StatefulSet sts, ObservedPod pod) throws IOException {
+    return MemberDecision.IDLE;
+  }
+
+  /** Whether pods left without their claims are deleted ({@link OrphanPods}): PD, TiKV. */
+  protected boolean cleansOrphanPods() {
+    return false;
+  }
+
+  private void cleanOrphanPods(ClusterContext ctx, StatefulSet sts) throws IOException {
+    if (!cleansOrphanPods()) {
+      return;
+    }
+    List<OrphanPods.Candidate> pods =
+        ctx.owned().podsOf(sts.getMetadata().getName()).stream()
+            .filter(p -> p.getMetadata().getDeletionTimestamp() == null)
+            .map(OrphanPods.Candidate::of)
+            .toList();
+    for (OrphanPods.Orphan o : OrphanPods.find(pods, c -> ctx.claims().get(c).isPresent())) {
+      ctx.deletions().deleteUnscheduledPod(o.pod(), o.uid());
+      ctx.events().normal(ctx.cluster(), "OrphanPodDeleted",
+          displayName() + ": pod " + o.pod() + " was not scheduled and its volume claim "
+              + o.missingClaim() + " no longer exists; deleted so the StatefulSet creates it"
+              + " again with new volume claims");
+    }
+  }
+
+  /** The spare replicas the StatefulSet has while a volume replace is in progress. */
+  protected final int spareInUse(ClusterContext ctx) {
+    if (!replacesVolumes()) {
+      return 0;
+    }
+    S status = statusOf(ctx.status());
+    return Boolean.TRUE.equals(status.getVolReplaceInProgress())
+        ? spareReplicas(ctx.cluster())
+        : 0;
+  }
+
+  /**
+   * Sets {@code status.<component>.volReplaceInProgress} from the pods ({@link
+   * VolumeReplace#inProgress}), with an Event when it starts and when it is over.
+   */
+  private boolean trackVolumeReplace(ClusterContext ctx, Rollout rollout) {
+    if (!replacesVolumes()) {
+      return false;
+    }
+    S status = statusOf(ctx.status());
+    boolean was = Boolean.TRUE.equals(status.getVolReplaceInProgress());
+    List<ObservedPod> annotated = VolumeReplace.annotated(rollout);
+    for (String pod : VolumeReplace.ignored(rollout)) {
+      LOG.warn("ignoring annotation {} of pod {} (only \"{}\" is acted on) namespace={}",
+          VolumeReplace.ANNOTATION, pod, VolumeReplace.VALUE, ctx.namespace());
+    }
+    boolean now =
+        VolumeReplace.inProgress(!annotated.isEmpty(), was, !was || membersBack(ctx, rollout));
+    status.setVolReplaceInProgress(now ? Boolean.TRUE : null);
+    int spare = spareReplicas(ctx.cluster());
+    if (now && !was) {
+      ctx.events().normal(ctx.cluster(), VolumeReplace.STARTED_EVENT,
+          displayName() + ": replacing the volumes of "
+              + String.join(", ", annotated.stream().map(ObservedPod::name).toList())
+              + " (annotation " + VolumeReplace.ANNOTATION + "), one pod at a time; " + spare
+              + " spare replica" + (spare == 1 ? "" : "s") + " (" + specPath()
+              + ".spareVolReplaceReplicas) keep the capacity meanwhile");
+    } else if (!now && was) {
+      ctx.events().normal(ctx.cluster(), VolumeReplace.FINISHED_EVENT,
+          displayName() + ": volumes replaced, every pod " + specPath() + ".replicas asks for is"
+              + " back; the spare replicas are removed as in a scale-in");
+    }
+    return now;
+  }
 
   protected abstract Component component();
 
@@ -253,7 +355,10 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     StatefulSet actual = existing.get();
     Rollout rollout = Rollout.of(actual, ctx.owned().podsOf(actual.getMetadata().getName()));
     boolean templateApplied = templateApplied(ctx, cm, actual, rollout);
-    failover(ctx, operation(ctx, templateApplied, rollout), rollout);
+    cleanOrphanPods(ctx, actual);
+    boolean replacing = trackVolumeReplace(ctx, rollout);
+    failover(ctx, !replacing && operation(ctx, templateApplied, rollout) == Operation.NONE,
+        rollout);
     Operation operation = operation(ctx, templateApplied, rollout);
     MemberDecision decision;
     StatefulSetPlan plan;
@@ -265,14 +370,15 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
           MemberDecision.waitFor(
               "a PD call failed: " + e.getMessage() + "; nothing was changed, retrying with"
                   + " backoff");
-      report(ctx, operation, failed, rollout, new StatefulSetPlan(rollout.replicas(), rollout.partition()));
+      report(ctx, operation, failed, rollout,
+          new StatefulSetPlan(rollout.replicas(), rollout.partition()), replacing);
       throw e;
     }
     StatefulSet desired = statefulSet(tc, cm, plan);
     List<PersistentVolumeClaim> wantedClaims = desired.getSpec().getVolumeClaimTemplates();
     keepImmutableFields(ctx, desired, actual);
     ApplyOutcome outcome = ctx.apply(desired);
-    report(ctx, operation, decision, rollout, plan);
+    report(ctx, operation, decision, rollout, plan, replacing);
     reportConfigChange(ctx, true, inUse, cm, cmBefore);
     // Volumes: resize, labels, PV reclaim policy (member/VolumeCare), apart from the operation.
     Optional<String> resizing =
@@ -423,12 +529,16 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     UPGRADE
   }
 
-  /** {@code , plus 1 failover replacement} when failover records add replicas, else empty. */
+  /**
+   * {@code , plus 1 failover replacement} when failover records add replicas, {@code , plus 1
+   * spare replica for a volume replace} while one is in progress, else empty.
+   */
   private String failoverNote(ClusterContext ctx) {
-    int extra = desiredReplicas(ctx) - wanted(ctx.cluster());
-    return extra <= 0
-        ? ""
-        : ", plus " + extra + " failover replacement" + (extra == 1 ? "" : "s");
+    int spare = spareInUse(ctx);
+    int extra = desiredReplicas(ctx) - wanted(ctx.cluster()) - spare;
+    return (extra <= 0 ? "" : ", plus " + extra + " failover replacement" + (extra == 1 ? "" : "s"))
+        + (spare <= 0 ? "" : ", plus " + spare + " spare replica" + (spare == 1 ? "" : "s")
+            + " for a volume replace");
   }
 
   private int wanted(TidbCluster tc) {
@@ -522,8 +632,23 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
       }
       case NONE -> {
         MemberDecision idle = idle(ctx, rollout);
-        if (!(idle instanceof MemberDecision.Idle)
-            || !Boolean.TRUE.equals(ctx.cluster().getSpec().getEnablePVReclaim())) {
+        if (!(idle instanceof MemberDecision.Idle)) {
+          yield idle;
+        }
+        List<ObservedPod> annotated =
+            replacesVolumes() ? VolumeReplace.annotated(rollout) : List.of();
+        if (!annotated.isEmpty()) {
+          if (busy.isPresent()) {
+            yield MemberDecision.waitFor("volume replace " + busy.get());
+          }
+          if (!Boolean.TRUE.equals(status.getSynced())) {
+            yield MemberDecision.waitFor(
+                "volume replace waits until the operator can read " + displayName()
+                    + "'s state from PD (status." + component().label() + ".synced is false)");
+          }
+          yield replaceVolume(ctx, rollout, actual, annotated.get(0));
+        }
+        if (!Boolean.TRUE.equals(ctx.cluster().getSpec().getEnablePVReclaim())) {
           yield idle;
         }
         yield VolumeActions.reclaim(
@@ -675,7 +800,8 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
       Operation operation,
       MemberDecision decision,
       Rollout rollout,
-      StatefulSetPlan plan) {
+      StatefulSetPlan plan,
+      boolean replacing) {
     S status = statusOf(ctx.status());
     TidbCluster tc = ctx.cluster();
     Long generation = tc.getMetadata().getGeneration();
@@ -702,8 +828,10 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
                   + ")");
     }
     if (decision instanceof MemberDecision.Blocked b) {
+      String refused =
+          operation == Operation.NONE && replacing ? VolumeReplace.CONDITION : SCALE_IN_CONDITION;
       boolean reported =
-          Conditions.find(status.getConditions(), SCALE_IN_CONDITION)
+          Conditions.find(status.getConditions(), refused)
               .filter(c -> Conditions.FALSE.equals(c.getStatus()))
               .filter(c -> Objects.equals(b.message(), c.getMessage()))
               .isPresent();
@@ -748,6 +876,21 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
               conditions, UPGRADE_CONDITION, Conditions.TRUE, IN_PROGRESS, upgrade, generation,
               ctx.now());
     }
+    if (replacing) {
+      String message =
+          operation == Operation.NONE && !idle
+              ? decision.message()
+              : operation == Operation.SCALE_OUT
+                  ? "adding the spare replicas before a pod's volumes are replaced"
+                  : "waiting for every pod " + specPath() + ".replicas asks for to be back";
+      boolean blocked = operation == Operation.NONE && decision instanceof MemberDecision.Blocked;
+      conditions = Conditions.set(conditions, VolumeReplace.CONDITION,
+          blocked ? Conditions.FALSE : Conditions.TRUE,
+          blocked ? ((MemberDecision.Blocked) decision).reason() : IN_PROGRESS, message,
+          generation, ctx.now());
+    } else {
+      conditions = Conditions.remove(conditions, VolumeReplace.CONDITION);
+    }
     status.setConditions(conditions);
 
     if (!idle) {
@@ -755,6 +898,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
           switch (operation) {
             case SCALE_IN -> Activity.SCALING_IN;
             case SCALE_OUT -> Activity.SCALING_OUT;
+            case NONE -> replacing ? Activity.REPLACING_VOLUMES : Activity.UPGRADING;
             default -> Activity.UPGRADING;
           };
       ctx.activity(component(), new Activity(reason, displayName() + ": " + decision.message()));

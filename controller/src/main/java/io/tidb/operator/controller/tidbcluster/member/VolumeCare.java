@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What the operator does to a member component's volumes in every reconcile, after its
  * StatefulSet was applied: resizes claims ({@link VolumeResizer} decides), labels them with the
- * member's PD member id or TiKV store id, and applies {@code spec.pvReclaimPolicy} to the
- * PersistentVolumes bound to them. Reports {@code status.<component>.volumes}, the {@code
+ * member's PD member id or TiKV store id, and applies {@code spec.pvReclaimPolicy} and the labels
+ * of {@link PvLabels} to the PersistentVolumes bound to them. Reports {@code status.<component>.volumes}, the {@code
  * VolumeResize} condition and Events.
  */
 public final class VolumeCare {
@@ -119,7 +119,7 @@ public final class VolumeCare {
           + plan.resize().values().iterator().next());
     }
     report(ctx, status, r.displayName(), plan);
-    applyReclaimPolicy(ctx, listed);
+    carePersistentVolumes(ctx, listed);
     return plan.verdict() instanceof VolumeResizer.Verdict.InProgress p
         ? Optional.of(p.message())
         : Optional.empty();
@@ -182,11 +182,12 @@ public final class VolumeCare {
     return Optional.of(pvc.getSpec().getVolumeName());
   }
 
-  private static void applyReclaimPolicy(ClusterContext ctx, List<PersistentVolumeClaim> claims) {
+  /**
+   * The PersistentVolumes bound to the claims: {@code spec.pvReclaimPolicy} (when set) and the
+   * labels of {@link PvLabels}.
+   */
+  private static void carePersistentVolumes(ClusterContext ctx, List<PersistentVolumeClaim> claims) {
     String policy = ctx.cluster().getSpec().getPvReclaimPolicy();
-    if (policy == null || policy.isEmpty()) {
-      return;
-    }
     boolean reclaim = Boolean.TRUE.equals(ctx.cluster().getSpec().getEnablePVReclaim());
     for (PersistentVolumeClaim pvc : claims) {
       Optional<String> name = volumeToCareFor(pvc, reclaim);
@@ -194,7 +195,14 @@ public final class VolumeCare {
         continue;
       }
       Optional<PersistentVolume> pv = ctx.claims().volume(name.get());
-      if (pv.isEmpty() || pv.get().getSpec() == null
+      if (pv.isEmpty() || pv.get().getSpec() == null) {
+        continue;
+      }
+      PvLabels.Meta meta = PvLabels.missing(pvc, ctx.namespace(), pv.get());
+      if (!meta.isEmpty()) {
+        ctx.claims().labelVolume(name.get(), meta.labels(), meta.annotations());
+      }
+      if (policy == null || policy.isEmpty()
           || policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy())) {
         continue;
       }

@@ -34,4 +34,20 @@ public final class PdActions {
       ctx.api().deletePdMember(member);
     }
   }
+
+  /**
+   * {@code DELETE /pd/api/v1/members/id/{id}} for the member of pod {@code pod}; a member
+   * already gone is fine.
+   */
+  public record DeleteMemberById(String pod, String memberId) implements MemberAction {
+    @Override
+    public String reason() {
+      return "PDMemberDeleted";
+    }
+
+    @Override
+    public void perform(ClusterContext ctx) throws IOException {
+      ctx.api().deletePdMemberById(memberId);
+    }
+  }
 }

@@ -161,6 +161,21 @@ public final class PdFailover {
     }
   }
 
+  /**
+   * Whether a pod created at {@code podCreated} is the failed one of a record made at {@code
+   * recordCreated}, not a replacement made after it; true when either time is unknown.
+   */
+  public static boolean createdBefore(String podCreated, String recordCreated) {
+    if (podCreated == null || recordCreated == null) {
+      return true;
+    }
+    try {
+      return !Instant.parse(podCreated).isAfter(Instant.parse(recordCreated));
+    } catch (java.time.format.DateTimeParseException e) {
+      return true;
+    }
+  }
+
   static boolean deleted(PdFailureMember r) {
     return Boolean.TRUE.equals(r.getMemberDeleted());
   }

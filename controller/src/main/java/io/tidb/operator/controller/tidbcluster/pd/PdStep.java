@@ -240,7 +240,8 @@ public final class PdStep extends MemberStep<PdStatus> {
 
   /**
    * Nothing in progress, or before a scale-out: pod annotation {@code
-   * tidb.pingcap.com/pd-transfer-leader} ({@link PdTransferLeaderAnnotation}), while PD is read.
+   * tidb.pingcap.com/pd-transfer-leader} ({@link PdTransferLeaderAnnotation}), then a member a
+   * scale-in left behind ({@link PdLeftoverMembers}), while PD is read.
    */
   @Override
   protected MemberDecision idle(ClusterContext ctx, Rollout rollout) {
@@ -248,9 +249,15 @@ public final class PdStep extends MemberStep<PdStatus> {
     if (status == null || !Boolean.TRUE.equals(status.getSynced())) {
       return MemberDecision.IDLE;
     }
-    return PdTransferLeaderAnnotation.decide(
-        new PdTransferLeaderAnnotation.Facts(
-            rollout, members(status), leaderName(status), ctx.now()));
+    MemberDecision asked =
+        PdTransferLeaderAnnotation.decide(
+            new PdTransferLeaderAnnotation.Facts(
+                rollout, members(status), leaderName(status), ctx.now()));
+    if (!(asked instanceof MemberDecision.Idle)) {
+      return asked;
+    }
+    return PdLeftoverMembers.decide(ctx.name(), members(status), rollout)
+        .orElse(MemberDecision.IDLE);
   }
 
   private static Map<String, PdMember> members(PdStatus status) {
@@ -276,10 +283,12 @@ public final class PdStep extends MemberStep<PdStatus> {
         : StepResult.CONTINUE;
   }
 
-  /** Upstream's label on a PD member's claims: its PD member id, once PD reported it. */
   // --- failover (pd/PdFailover) ----------------------------------------------------------
 
-  /** Spec replicas plus one replacement per failed member already deleted from PD. */
+  /**
+   * Spec replicas plus one replacement per failed member already deleted from PD, plus the spare
+   * replicas while a volume replace is in progress.
+   */
   @Override
   protected int desiredReplicas(ClusterContext ctx) {
     Integer replicas = ctx.cluster().getSpec().getPd().getReplicas();
@@ -288,11 +297,66 @@ public final class PdStep extends MemberStep<PdStatus> {
         status == null || status.getFailureMembers() == null
             ? 0
             : status.getFailureMembers().values().stream().filter(PdFailover::deleted).count();
-    return (replicas == null ? 0 : replicas) + (int) deleted;
+    return (replicas == null ? 0 : replicas) + (int) deleted + spareInUse(ctx);
+  }
+
+  // --- volume replace (pd/PdVolumeReplace) -----------------------------------------------
+
+  @Override
+  protected boolean replacesVolumes() {
+    return true;
   }
 
   @Override
-  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout)
+  protected boolean cleansOrphanPods() {
+    return true;
+  }
+
+  @Override
+  protected int spareReplicas(TidbCluster tc) {
+    return io.tidb.operator.controller.tidbcluster.member.VolumeReplace.spare(
+        tc.getSpec().getPd().getSpareVolReplaceReplicas());
+  }
+
+  /** Every pod the spec asks for is Ready and a healthy PD member. */
+  @Override
+  protected boolean membersBack(ClusterContext ctx, Rollout rollout) {
+    if (!super.membersBack(ctx, rollout)) {
+      return false;
+    }
+    Map<String, PdMember> members = members(ctx.status().getPd());
+    Integer replicas = ctx.cluster().getSpec().getPd().getReplicas();
+    for (int i = 0; i < (replicas == null ? 0 : replicas); i++) {
+      PdMember m = members.get(rollout.podName(i));
+      if (m == null || !Boolean.TRUE.equals(m.getHealth())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  protected MemberDecision replaceVolume(
+      ClusterContext ctx,
+      Rollout rollout,
+      StatefulSet sts,
+      io.tidb.operator.controller.tidbcluster.member.ObservedPod pod) {
+    PdStatus status = ctx.status().getPd();
+    boolean podsReady = true;
+    for (int i = 0; i < rollout.replicas(); i++) {
+      podsReady &= rollout.pod(i).filter(p -> p.ready()).isPresent();
+    }
+    return PdVolumeReplace.decide(
+        new PdVolumeReplace.Facts(
+            pod,
+            members(status),
+            leaderName(status),
+            podsReady && PdMembership.ready(status, desiredReplicas(ctx)),
+            io.tidb.operator.controller.tidbcluster.member.VolumeReplace.claimsOf(ctx, sts, pod)));
+  }
+
+  @Override
+  protected void failover(ClusterContext ctx, boolean quiet, Rollout rollout)
       throws IOException {
     if (!failoverSettings().auto()) {
       return;
@@ -314,7 +378,7 @@ public final class PdStep extends MemberStep<PdStatus> {
                 ctx.cluster().getSpec().getPd().getMaxFailoverCount(),
                 ready,
                 Boolean.TRUE.equals(status.getSynced()),
-                pending == Operation.NONE,
+                quiet,
                 failoverSettings().pdPeriod(),
                 ctx.now()));
     Optional<StatefulSet> sts = existing(ctx);
@@ -353,18 +417,31 @@ public final class PdStep extends MemberStep<PdStatus> {
       if (d.memberId() != null && !d.memberId().isEmpty()) {
         ctx.api().deletePdMemberById(d.memberId());
       }
-      for (io.fabric8.kubernetes.api.model.Pod pod : ctx.owned().podsOf(statefulSetName(ctx))) {
-        if (d.pod().equals(pod.getMetadata().getName())) {
-          ctx.deletions().deletePod(d.pod(), pod.getMetadata().getUid());
+      // The claims go first: while they are being deleted the StatefulSet cannot recreate the pod
+      // on them, so the replacement starts on new claims (upstream deletes the pod first, and a
+      // pod recreated at once can still mount the old claims).
+      boolean recordedClaims = record.getPvcUIDSet() == null;
+      for (String claim : failoverClaims(sts, d.pod())) {
+        Optional<io.fabric8.kubernetes.api.model.PersistentVolumeClaim> pvc = ctx.claims().get(claim);
+        if (pvc.isPresent() && (record.getPvcUIDSet() == null
+            || record.getPvcUIDSet().containsKey(pvc.get().getMetadata().getUid()))) {
+          recordedClaims = true;
+          if (pvc.get().getMetadata().getDeletionTimestamp() == null) {
+            ctx.claims().delete(claim, pvc.get().getMetadata().getUid());
+          }
         }
       }
-      for (String claim : failoverClaims(sts, d.pod())) {
-        ctx.claims().get(claim).ifPresent(c -> {
-          String uid = c.getMetadata().getUid();
-          if (record.getPvcUIDSet() == null || record.getPvcUIDSet().containsKey(uid)) {
-            ctx.claims().delete(claim, uid);
-          }
-        });
+      for (io.fabric8.kubernetes.api.model.Pod pod : ctx.owned().podsOf(statefulSetName(ctx))) {
+        // A pod created after the record on new claims is the replacement (the operator stopped
+        // after deleting the failed pod and its claims, before it wrote memberDeleted): it stays.
+        // One created after the record on the failed member's claims is deleted again, so it
+        // starts on new ones.
+        if (d.pod().equals(pod.getMetadata().getName())
+            && (recordedClaims
+                || PdFailover.createdBefore(pod.getMetadata().getCreationTimestamp(),
+                    record.getCreatedAt()))) {
+          ctx.deletions().deletePod(d.pod(), pod.getMetadata().getUid());
+        }
       }
       record.setMemberDeleted(true);
       ctx.events().warning(ctx.cluster(), "PDMemberDeleted",
@@ -392,6 +469,7 @@ public final class PdStep extends MemberStep<PdStatus> {
     }
   }
 
+  /** Upstream's label on a PD member's claims: its PD member id, once PD reported it. */
   @Override
   protected Map<String, String> volumeLabels(ClusterContext ctx, String pod) {
     PdStatus status = ctx.status().getPd();

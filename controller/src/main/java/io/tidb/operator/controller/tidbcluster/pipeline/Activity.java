@@ -13,4 +13,5 @@ public record Activity(String reason, String message) {
   public static final String SCALING_IN = "ScalingIn";
   public static final String SCALING_OUT = "ScalingOut";
   public static final String UPGRADING = "Upgrading";
+  public static final String REPLACING_VOLUMES = "ReplacingVolumes";
 }

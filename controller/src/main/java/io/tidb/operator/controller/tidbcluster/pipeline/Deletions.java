@@ -5,7 +5,7 @@ import java.io.IOException;
 /**
  * The deletions the care rules decide on, over the API server of the cluster's namespace: a pod
  * (the evict-leader, pd-transfer-leader and tidb-graceful-shutdown annotations with {@code
- * delete-pod}) and a StatefulSet ({@code suspendAction.suspendStatefulSet}). Each is guarded by the
+ * delete-pod}, volume replace, failover, orphan pods) and a StatefulSet ({@code suspendAction.suspendStatefulSet}). Each is guarded by the
  * object's uid, so an object recreated meanwhile is never deleted by mistake; one already gone is
  * fine. Tests use an in-memory fake.
  */
@@ -13,6 +13,12 @@ public interface Deletions {
 
   /** Deletes pod {@code name} if it still has {@code uid}. */
   void deletePod(String name, String uid) throws IOException;
+
+  /**
+   * Deletes pod {@code name} if it still has {@code uid} and is still not scheduled ({@code
+   * spec.nodeName} empty), as read from the API server now (upstream's orphan pods cleaner).
+   */
+  void deleteUnscheduledPod(String name, String uid) throws IOException;
 
   /**
    * Deletes StatefulSet {@code name} if it still has {@code uid}, orphaning nothing: its pods go
@@ -25,6 +31,11 @@ public interface Deletions {
       new Deletions() {
         @Override
         public void deletePod(String name, String uid) throws IOException {
+          throw new IOException("deleting pods is not available here");
+        }
+
+        @Override
+        public void deleteUnscheduledPod(String name, String uid) throws IOException {
           throw new IOException("deleting pods is not available here");
         }
 

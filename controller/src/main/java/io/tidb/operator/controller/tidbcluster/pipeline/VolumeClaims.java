@@ -51,6 +51,9 @@ public interface VolumeClaims {
   /** Sets the PersistentVolume's {@code spec.persistentVolumeReclaimPolicy}. */
   void setReclaimPolicy(String volume, String policy);
 
+  /** Merges labels and annotations into the PersistentVolume's metadata. */
+  void labelVolume(String volume, Map<String, String> labels, Map<String, String> annotations);
+
   /**
    * What a StorageClass allows.
    *

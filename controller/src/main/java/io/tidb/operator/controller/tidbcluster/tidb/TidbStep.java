@@ -166,7 +166,7 @@ public final class TidbStep extends MemberStep<TidbStatus> {
   }
 
   @Override
-  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout) {
+  protected void failover(ClusterContext ctx, boolean quiet, Rollout rollout) {
     if (!failoverSettings().auto()) {
       return;
     }
@@ -201,7 +201,7 @@ public final class TidbStep extends MemberStep<TidbStatus> {
                 scheduled,
                 ready,
                 specPods,
-                pending == Operation.NONE,
+                quiet,
                 failoverSettings().tidbPeriod(),
                 ctx.now()));
     status.setFailureMembers(result.records());

@@ -4,6 +4,7 @@ import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.MemberStep;
 import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
+import io.tidb.operator.controller.tidbcluster.member.VolumeReplace;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -153,12 +154,15 @@ public final class TikvScaleIn {
   /**
    * A scale-in given up (the spec's replicas went back up while a store was still Offline): the
    * first Offline store of an ordinal below {@code wanted} gets its removal cancelled, so it
-   * comes back Up instead of draining to Tombstone under a pod the spec keeps.
+   * comes back Up instead of draining to Tombstone under a pod the spec keeps. A pod annotated
+   * {@code tidb.pingcap.com/replace-volume} is left alone: its store is being removed on purpose.
    */
   public static Optional<MemberDecision> cancelAbandoned(TikvStores stores, Rollout r, int wanted) {
     for (int o = 0; o < Math.min(wanted, r.replicas()); o++) {
       Optional<TikvStores.Store> s = stores.of(r.podName(o));
-      if (s.isPresent() && s.get().offline()) {
+      boolean replacing =
+          r.pod(o).flatMap(p -> p.annotation(VolumeReplace.ANNOTATION)).isPresent();
+      if (s.isPresent() && s.get().offline() && !replacing) {
         return Optional.of(
             new MemberDecision.Act(
                 new TikvActions.CancelRemoval(s.get().id(), s.get().pod()),

@@ -14,6 +14,8 @@ import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.MemberStep;
+import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
+import io.tidb.operator.controller.tidbcluster.member.VolumeReplace;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
@@ -287,18 +289,78 @@ public final class TikvStep extends MemberStep<TikvStatus> {
 
   // --- failover (tikv/TikvFailover) ------------------------------------------------------
 
-  /** Spec replicas plus one replacement per {@code status.tikv.failureStores} record. */
+  /**
+   * Spec replicas plus one replacement per {@code status.tikv.failureStores} record, plus the
+   * spare replicas while a volume replace is in progress.
+   */
   @Override
   protected int desiredReplicas(ClusterContext ctx) {
     Integer replicas = ctx.cluster().getSpec().getTikv().getReplicas();
     TikvStatus status = ctx.status().getTikv();
     int failures =
         status == null || status.getFailureStores() == null ? 0 : status.getFailureStores().size();
-    return (replicas == null ? 0 : replicas) + failures;
+    return (replicas == null ? 0 : replicas) + failures + spareInUse(ctx);
+  }
+
+  // --- volume replace (tikv/TikvVolumeReplace) -------------------------------------------
+
+  @Override
+  protected boolean replacesVolumes() {
+    return true;
   }
 
   @Override
-  protected void failover(ClusterContext ctx, Operation pending, Rollout rollout) {
+  protected boolean cleansOrphanPods() {
+    return true;
+  }
+
+  @Override
+  protected int spareReplicas(TidbCluster tc) {
+    return VolumeReplace.spare(tc.getSpec().getTikv().getSpareVolReplaceReplicas());
+  }
+
+  /** Every pod the spec asks for is Ready and has an Up store. */
+  @Override
+  protected boolean membersBack(ClusterContext ctx, Rollout rollout) {
+    if (!super.membersBack(ctx, rollout)) {
+      return false;
+    }
+    TikvStatus status = ctx.status().getTikv();
+    Map<String, TikvStore> stores =
+        status == null || status.getStores() == null ? Map.of() : status.getStores();
+    Integer replicas = ctx.cluster().getSpec().getTikv().getReplicas();
+    for (int i = 0; i < (replicas == null ? 0 : replicas); i++) {
+      String pod = rollout.podName(i);
+      boolean up =
+          stores.values().stream()
+              .anyMatch(s -> pod.equals(s.getPodName()) && "Up".equals(s.getState()));
+      if (!up) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  protected MemberDecision replaceVolume(
+      ClusterContext ctx, Rollout rollout, StatefulSet sts, ObservedPod pod) throws IOException {
+    boolean podsReady = true;
+    for (int i = 0; i < rollout.replicas(); i++) {
+      podsReady &= rollout.pod(i).filter(ObservedPod::ready).isPresent();
+    }
+    return TikvVolumeReplace.decide(
+        new TikvVolumeReplace.Facts(
+            pod,
+            stores(ctx, rollout),
+            desiredReplicas(ctx),
+            podsReady,
+            ctx.api().maxReplicas(),
+            Boolean.TRUE.equals(ctx.status().getTikv().getBootStrapped()),
+            VolumeReplace.claimsOf(ctx, sts, pod)));
+  }
+
+  @Override
+  protected void failover(ClusterContext ctx, boolean quiet, Rollout rollout) {
     TikvStatus status = statusOf(ctx.status());
     io.tidb.operator.api.v1alpha1.cluster.TikvSpec spec = ctx.cluster().getSpec().getTikv();
     java.util.Set<String> ready = new java.util.TreeSet<>();
@@ -318,7 +380,7 @@ public final class TikvStep extends MemberStep<TikvStatus> {
                 spec.getFailover() == null ? null : spec.getFailover().getRecoverByUID(),
                 ready,
                 failoverSettings().auto(),
-                pending == Operation.NONE && Boolean.TRUE.equals(status.getSynced()),
+                quiet && Boolean.TRUE.equals(status.getSynced()),
                 failoverSettings().tikvPeriod(),
                 ctx.now(),
                 java.util.UUID.randomUUID().toString()));

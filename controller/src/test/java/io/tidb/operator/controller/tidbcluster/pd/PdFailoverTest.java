@@ -155,4 +155,16 @@ class PdFailoverTest {
         decide(m, record(1, true), 3, Set.of("basic-pd-0", "basic-pd-2"), true, true)
             instanceof PdFailover.Nothing);
   }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "pod {0}, record {1} -> {2}")
+  @org.junit.jupiter.params.provider.CsvSource({
+    "2026-01-01T00:00:00Z, 2026-01-01T00:05:00.250Z, true",
+    "2026-01-01T00:05:00Z, 2026-01-01T00:05:00.250Z, true",
+    "2026-01-01T00:06:00Z, 2026-01-01T00:05:00.250Z, false",
+    ", 2026-01-01T00:05:00.250Z, true",
+    "2026-01-01T00:06:00Z, not-a-time, true",
+  })
+  void onlyAPodFromBeforeTheRecordIsTheFailedOne(String pod, String record, boolean failed) {
+    org.junit.jupiter.api.Assertions.assertEquals(failed, PdFailover.createdBefore(pod, record));
+  }
 }

@@ -52,4 +52,14 @@ class AbandonedScaleInTest {
   void upStoresNeedNothing() {
     assertTrue(TikvScaleIn.cancelAbandoned(stores("Up"), rollout(4), 4).isEmpty());
   }
+
+  @Test
+  void aStoreRemovedForAVolumeReplaceIsNotCancelled() {
+    Rollout r = rollout(4);
+    Map<Integer, ObservedPod> pods = new TreeMap<>(r.pods());
+    pods.put(3, new ObservedPod(3, "basic-tikv-3", "u3", "r1", Optional.of(T), T, false,
+        Map.of(io.tidb.operator.controller.tidbcluster.member.VolumeReplace.ANNOTATION, "true")));
+    Rollout annotated = new Rollout("basic-tikv", 4, 4, true, false, "r1", "r1", pods);
+    assertTrue(TikvScaleIn.cancelAbandoned(stores("Offline"), annotated, 4).isEmpty());
+  }
 }
