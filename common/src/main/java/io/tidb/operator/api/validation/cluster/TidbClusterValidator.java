@@ -292,7 +292,8 @@ public final class TidbClusterValidator {
     return isQuantity(quantityText(q));
   }
 
-  static boolean isQuantity(String text) {
+  /** Whether {@code text} is a Kubernetes quantity such as 500m, 4Gi or 100G. */
+  public static boolean isQuantity(String text) {
     if (text == null || text.isEmpty()) {
       return false;
     }
