@@ -10,10 +10,12 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tidb.operator.api.GoDuration;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.http.OperatorHttpServer;
+import io.tidb.operator.controller.monitor.TidbMonitorController;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
@@ -354,6 +356,8 @@ public final class ControllerMain implements Callable<Integer> {
         RuntimeServices.create(client, registry, settings.identity(), Clock.systemUTC());
     return List.of(
         TidbClusterController.create(
-            settings, services, new TidbClusterAdmissionRules(), client));
+            settings, services, new TidbClusterAdmissionRules(), client),
+        TidbMonitorController.create(
+            settings, services, new TidbMonitorAdmissionRules(), client));
   }
 }

@@ -2,6 +2,7 @@ package io.tidb.operator.webhook;
 
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.certs.KeyAlgorithm;
 import io.tidb.operator.certs.RenewalPolicy;
 import io.tidb.operator.certs.ServingNames;
@@ -136,7 +137,8 @@ public final class WebhookMain implements Callable<Integer> {
       return 2;
     }
     WebhookApplication app = WebhookApplication.start(
-        settings, List.of(new TidbClusterAdmissionRules()), () -> new KubernetesClientBuilder().build());
+        settings, List.of(new TidbClusterAdmissionRules(), new TidbMonitorAdmissionRules()),
+        () -> new KubernetesClientBuilder().build());
     log.info("webhook ready startupMillis={}",
         System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -19,7 +19,7 @@ public final class CrdCatalog {
 
   static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
-  private static final List<CrdEntry> ENTRIES = List.of(TidbClusterCrd.ENTRY);
+  private static final List<CrdEntry> ENTRIES = List.of(TidbClusterCrd.ENTRY, TidbMonitorCrd.ENTRY);
 
   private CrdCatalog() {}
 
