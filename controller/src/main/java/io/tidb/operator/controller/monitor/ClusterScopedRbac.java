@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
@@ -28,13 +29,28 @@ public final class ClusterScopedRbac {
     this.client = client;
   }
 
-  /** Applies both objects where they differ; true when something was written. */
-  public boolean apply(TidbMonitor tm) {
-    boolean role = applyIfDifferent(MonitorObjects.clusterRole(tm),
-        Optional.ofNullable(client.rbac().clusterRoles().withName(MonitorNames.clusterWide(tm)).get()));
-    boolean binding = applyIfDifferent(MonitorObjects.clusterRoleBinding(tm),
-        Optional.ofNullable(client.rbac().clusterRoleBindings().withName(MonitorNames.clusterWide(tm)).get()));
-    return role || binding;
+  /**
+   * Applies both objects where they differ.
+   *
+   * @return why they cannot be applied when the operator may not manage ClusterRoles (a
+   *     namespace-scoped install); empty otherwise
+   */
+  public Optional<String> apply(TidbMonitor tm) {
+    try {
+      applyIfDifferent(MonitorObjects.clusterRole(tm),
+          Optional.ofNullable(client.rbac().clusterRoles().withName(MonitorNames.clusterWide(tm)).get()));
+      applyIfDifferent(MonitorObjects.clusterRoleBinding(tm),
+          Optional.ofNullable(client.rbac().clusterRoleBindings().withName(MonitorNames.clusterWide(tm)).get()));
+      return Optional.empty();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 403) {
+        throw e;
+      }
+      return Optional.of("spec.clusterScoped needs a ClusterRole " + MonitorNames.clusterWide(tm)
+          + ", which this operator may not create (a namespace-scoped install): install it cluster-wide"
+          + " or set spec.clusterScoped to false and monitor clusters in namespace "
+          + tm.getMetadata().getNamespace() + " only");
+    }
   }
 
   /** Deletes both objects if they exist and name this monitor as their owner. */
@@ -57,9 +73,9 @@ public final class ClusterScopedRbac {
         && owner.equals(obj.getMetadata().getAnnotations().get(MonitorLabels.OWNER_ANNOTATION));
   }
 
-  private <R extends HasMetadata> boolean applyIfDifferent(R desired, Optional<R> actual) {
+  private <R extends HasMetadata> void applyIfDifferent(R desired, Optional<R> actual) {
     if (OwnedFieldsMatcher.differences(desired, actual, ServerSideApplier.FIELD_MANAGER).isEmpty()) {
-      return false;
+      return;
     }
     client.resource(desired).patch(new PatchContext.Builder()
         .withPatchType(PatchType.SERVER_SIDE_APPLY)
@@ -67,6 +83,5 @@ public final class ClusterScopedRbac {
         .withForce(true)
         .build());
     LOG.info("apply kind={} name={}", desired.getKind(), desired.getMetadata().getName());
-    return true;
   }
 }

@@ -145,7 +145,7 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
 
     ctx.apply(MonitorObjects.serviceAccount(tm));
     if (Boolean.TRUE.equals(spec.getClusterScoped())) {
-      clusterScoped.apply(tm);
+      clusterScoped.apply(tm).ifPresent(problems::add);
     } else {
       ctx.apply(MonitorObjects.role(tm));
       ctx.apply(MonitorObjects.roleBinding(tm));
