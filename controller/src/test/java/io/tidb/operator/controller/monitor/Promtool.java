@@ -2,30 +2,25 @@ package io.tidb.operator.controller.monitor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.tidb.operator.testsupport.KubernetesBinaries;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The real {@code promtool} and {@code prometheus} from Debian's {@code prometheus} package.
- * Missing binaries fail the test with what to install; they are never a reason to skip.
+ * The real {@code promtool} and {@code prometheus}, upstream's 2.53 built by {@code
+ * hack/build-binaries.sh} beside the control-plane binaries (Debian's package is built without
+ * {@code kubernetes_sd_configs}). Missing binaries fail the test saying how to build them; they are
+ * never a reason to skip.
  */
 final class Promtool {
 
   private Promtool() {}
 
-  /** The binary on PATH, or an AssertionError saying how to get it. */
+  /** The binary, or a {@link io.tidb.operator.testsupport.MissingBinariesException} naming the build script. */
   static Path binary(String name) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      Path p = Path.of(dir, name);
-      if (Files.isExecutable(p)) {
-        return p;
-      }
-    }
-    throw new AssertionError(name + " not found on PATH: install Debian's prometheus package"
-        + " (apt-get install prometheus; .ci/run does this)");
+    return KubernetesBinaries.fromEnvironment().requirePresent(name).binary(name);
   }
 
   /** The exit code and output of {@code promtool <args>}. */
