@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every generated configuration, as Prometheus reads it (placeholders expanded), passes the real
  * {@code promtool check config}: one per upstream manifest, plus TLS, shards and remote-write.
  */
-class PromtoolCheckConfigTest {
+class PromtoolCheckConfigIT {
 
   @TempDir Path dir;
 
