@@ -232,7 +232,7 @@ public final class PrometheusConfigGenerator {
           rw.getBearerTokenFile(),
           tlsFiles(rw.getTlsConfig()),
           rw.getProxyUrl(),
-          queue(rw.getQueueConfig(), atLeast(version, 2, 6)),
+          queue(rw.getQueueConfig(), atLeast(version, 2, 6), !atLeast(version, 2, 11)),
           metadata(rw.getMetadataConfig(), atLeast(version, 2, 23))));
     }
     return out;
@@ -263,7 +263,8 @@ public final class PrometheusConfigGenerator {
     return out.equals(new Tls(null, null, null, null, null)) ? null : out;
   }
 
-  private static Queue queue(QueueConfig q, boolean minShardsSupported) {
+  /** {@code max_retries} was removed in Prometheus 2.11 (it retries with backoff), which refuses it. */
+  private static Queue queue(QueueConfig q, boolean minShardsSupported, boolean maxRetriesSupported) {
     if (q == null) {
       return null;
     }
@@ -273,7 +274,7 @@ public final class PrometheusConfigGenerator {
         positive(q.getMaxShards()),
         positive(q.getMaxSamplesPerSend()),
         duration(q.getBatchSendDeadline()),
-        positive(q.getMaxRetries()),
+        maxRetriesSupported ? positive(q.getMaxRetries()) : null,
         duration(q.getMinBackoff()),
         duration(q.getMaxBackoff()));
   }

@@ -180,6 +180,7 @@ class PrometheusConfigGeneratorTest {
     TidbMonitor tm = MonitorManifests.named("monitor-prom-remotewrite__tidb-monitor.yaml");
     tm.getSpec().getPrometheus().getRemoteWrite().get(0).setName("q");
     tm.getSpec().getPrometheus().getRemoteWrite().get(0).getQueueConfig().setMinShards(2);
+    tm.getSpec().getPrometheus().getRemoteWrite().get(0).getQueueConfig().setMaxRetries(3);
     JsonNode rw = render(tm, List.of(), List.of()).at("/remote_write/0");
     assertEquals("http://thanos-receiver-0.thanos-receiver.default.svc:19291/api/v1/receive", rw.get("url").asText());
     assertEquals("30s", rw.get("remote_timeout").asText());
@@ -188,11 +189,14 @@ class PrometheusConfigGeneratorTest {
     assertEquals(100, rw.at("/queue_config/max_shards").asInt());
     assertEquals(2, rw.at("/queue_config/min_shards").asInt());
     assertEquals("10s", rw.at("/metadata_config/send_interval").asText());
+    assertTrue(rw.at("/queue_config/max_retries").isMissingNode(), "removed in Prometheus 2.11");
     tm.getSpec().getPrometheus().setVersion("v2.22.0");
     JsonNode old = render(tm, List.of(), List.of()).at("/remote_write/0");
     assertTrue(old.path("name").isMissingNode(), "name needs 2.25");
     assertTrue(old.path("metadata_config").isMissingNode(), "metadata_config needs 2.23");
     assertEquals(2, old.at("/queue_config/min_shards").asInt());
+    tm.getSpec().getPrometheus().setVersion("v2.10.0");
+    assertEquals(3, render(tm, List.of(), List.of()).at("/remote_write/0/queue_config/max_retries").asInt());
   }
 
   @Test
