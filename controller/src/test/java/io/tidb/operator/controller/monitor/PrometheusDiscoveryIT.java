@@ -52,9 +52,18 @@ class PrometheusDiscoveryIT {
   private static String ns;
 
   @BeforeAll
-  static void namespace(ClusterAccess access) {
+  static void pods(ClusterAccess access) {
     admin = access.newClient();
     ns = TestNamespaces.createUnique(admin, "prom-discovery");
+    for (Pod p : List.of(pod("basic", "pd", 0, 2379, true), pod("basic", "pd", 1, 2379, true),
+        pod("basic", "tikv", 0, 20180, true), pod("basic", "tidb", 0, 10080, false),
+        pod("other", "pd", 0, 2379, true), pod("other", "tikv", 0, 20180, true))) {
+      admin.resource(p).create();
+    }
+    Await.until("pods with IPs", Duration.ofSeconds(90),
+        () -> admin.pods().inNamespace(ns).list().getItems(),
+        pods -> pods.size() == 6 && pods.stream().allMatch(p -> p.getStatus() != null
+            && p.getStatus().getPodIP() != null && !p.getStatus().getPodIP().isEmpty()));
   }
 
   @AfterAll
@@ -83,33 +92,11 @@ class PrometheusDiscoveryIT {
 
   @Test
   void discoversExactlyTheMonitoredClustersPods(ClusterAccess access, @TempDir Path dir) throws Exception {
-    for (Pod p : List.of(pod("basic", "pd", 0, 2379, true), pod("basic", "pd", 1, 2379, true),
-        pod("basic", "tikv", 0, 20180, true), pod("basic", "tidb", 0, 10080, false),
-        pod("other", "pd", 0, 2379, true), pod("other", "tikv", 0, 20180, true))) {
-      admin.resource(p).create();
-    }
-    Await.until("pods with IPs", Duration.ofSeconds(90),
-        () -> admin.pods().inNamespace(ns).list().getItems(),
-        pods -> pods.size() == 6 && pods.stream().allMatch(p -> p.getStatus() != null
-            && p.getStatus().getPodIP() != null && !p.getStatus().getPodIP().isEmpty()));
-
     TidbMonitor tm = MonitorManifests.named("namespaced__tidb-monitor.yaml");
     tm.getMetadata().setNamespace(ns);
-    String yaml = PrometheusConfigYaml.render(PrometheusConfigGenerator.generate(
-        tm, List.of(new MonitoredCluster(ns, "basic", false)), List.of()));
-    Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), access.kubeConfigYaml());
-    JsonNode config = YAML.readTree(Promtool.expand(yaml, ns, "basic-monitor-0", 0));
-    config.get("scrape_configs").forEach(job -> job.get("kubernetes_sd_configs")
-        .forEach(sd -> ((ObjectNode) sd).put("kubeconfig_file", kubeconfig.toString())));
-    Path file = dir.resolve("prometheus.yml");
-    YAML.writeValue(file.toFile(), config);
-    assertEquals(0, Promtool.run("check", "config", file.toString()).exit());
-
+    Path file = configFile(access, dir, tm, 0);
     int port = LoopbackPorts.free();
-    Process prometheus = new ProcessBuilder(Promtool.binary("prometheus").toString(),
-        "--config.file=" + file, "--storage.tsdb.path=" + dir.resolve("data"),
-        "--web.listen-address=127.0.0.1:" + port)
-        .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+    Process prometheus = start(dir, file, port);
     try {
       HttpClient http = HttpClient.newHttpClient();
       JsonNode targets = Await.until("Prometheus discovers basic's 3 scrape-annotated pods",
@@ -135,6 +122,77 @@ class PrometheusDiscoveryIT {
       prometheus.destroy();
       prometheus.waitFor();
     }
+  }
+
+  @Test
+  void shardsSplitTheTargetsWithoutOverlap(ClusterAccess access, @TempDir Path dir) throws Exception {
+    TidbMonitor tm = MonitorManifests.named("monitor-shards__tidb-monitor.yaml");
+    tm.getMetadata().setNamespace(ns);
+    List<Process> shards = new java.util.ArrayList<>();
+    List<Integer> ports = new java.util.ArrayList<>();
+    try {
+      for (int shard = 0; shard < 2; shard++) {
+        Path shardDir = java.nio.file.Files.createDirectories(dir.resolve("shard-" + shard));
+        int port = LoopbackPorts.free();
+        ports.add(port);
+        shards.add(start(shardDir, configFile(access, shardDir, tm, shard), port));
+      }
+      HttpClient http = HttpClient.newHttpClient();
+      Set<String> all = new TreeSet<>();
+      int total = 0;
+      // Discovery settles within seconds; wait until the two shards together report all three.
+      long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+      while (true) {
+        all.clear();
+        total = 0;
+        for (int port : ports) {
+          JsonNode t = activeTargets(http, port);
+          if (t != null) {
+            for (JsonNode target : t) {
+              all.add(target.at("/labels/instance").asText());
+              total++;
+            }
+          }
+        }
+        if (all.size() == 3 || System.nanoTime() > deadline) {
+          break;
+        }
+        Thread.sleep(500);
+      }
+      assertEquals(Set.of("basic-pd-0", "basic-pd-1", "basic-tikv-0"), all, "every target on some shard");
+      assertEquals(3, total, "no target on both shards");
+    } finally {
+      for (Process p : shards) {
+        p.destroy();
+        p.waitFor();
+      }
+    }
+  }
+
+  /** The generated configuration for one shard, as the pod expands it, with the test's API access. */
+  private static Path configFile(ClusterAccess access, Path dir, TidbMonitor tm, int shard) throws IOException {
+    String yaml = PrometheusConfigYaml.render(PrometheusConfigGenerator.generate(
+        tm, List.of(new MonitoredCluster(ns, "basic", false)), List.of()));
+    Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), access.kubeConfigYaml());
+    JsonNode config = YAML.readTree(Promtool.expand(yaml, ns, "basic-monitor-0", shard));
+    config.get("scrape_configs").forEach(job -> job.get("kubernetes_sd_configs")
+        .forEach(sd -> ((ObjectNode) sd).put("kubeconfig_file", kubeconfig.toString())));
+    Path file = dir.resolve("prometheus.yml");
+    YAML.writeValue(file.toFile(), config);
+    try {
+      assertEquals(0, Promtool.run("check", "config", file.toString()).exit());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+    return file;
+  }
+
+  private static Process start(Path dir, Path config, int port) throws IOException {
+    return new ProcessBuilder(Promtool.binary("prometheus").toString(),
+        "--config.file=" + config, "--storage.tsdb.path=" + dir.resolve("data"),
+        "--web.listen-address=127.0.0.1:" + port)
+        .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
   }
 
   private static JsonNode activeTargets(HttpClient http, int port) {
