@@ -8,6 +8,8 @@
 # - starts the local control plane (hack/control-plane.sh up) for the end-to-end tests unless one is
 #   running already, and stops it at the end only if this run started it;
 # - points KUBECONFIG at it, so no test can reach another cluster by accident;
+# - starts the loopback MariaDB that stands in for TiDB in the TidbInitializer tests
+#   (hack/mariadb.sh up), and stops it at the end only if this run started it;
 # - runs 'mvn -B --fail-at-end verify' (every module's failures in one run).
 # API-server-only tests (@WithKubeApiServer) start their own etcd + kube-apiserver per test JVM.
 set -euo pipefail
@@ -24,5 +26,18 @@ if [ "$started_here" = 1 ]; then
   trap 'hack/control-plane.sh down' EXIT
 fi
 export KUBECONFIG=$kubeconfig
+
+mariadb_started_here=0
+if ! hack/mariadb.sh status >/dev/null 2>&1; then
+  mariadb_started_here=1
+fi
+hack/mariadb.sh up >/dev/null
+if [ "$mariadb_started_here" = 1 ]; then
+  if [ "$started_here" = 1 ]; then
+    trap 'hack/mariadb.sh down; hack/control-plane.sh down' EXIT
+  else
+    trap 'hack/mariadb.sh down' EXIT
+  fi
+fi
 
 mvn -B --fail-at-end verify "$@"

@@ -40,6 +40,24 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: [""]
   resources: ["events"]
   verbs: ["create"]
+# TidbInitializers (informer) and their status subresource; each one's Job, watched and created
+# once by server-side apply. The Job's pod gets no token: its Secret and ConfigMap reach it as
+# environment the kubelet resolves.
+- apiGroups: ["pingcap.com"]
+  resources: ["tidbinitializers"]
+  verbs: ["get", "list", "watch"]
+- apiGroups: ["pingcap.com"]
+  resources: ["tidbinitializers/status"]
+  verbs: ["patch"]
+- apiGroups: ["batch"]
+  resources: ["jobs"]
+  verbs: ["get", "list", "watch", "create", "patch"]
+# A TidbInitializer's passwordSecret: read (get only, by name) to check it has the key root and to
+# learn the further users' names; never listed or watched. spec.tidb.initializer.createPassword:
+# the Secret <cluster>-init read by name and created when absent (never updated).
+- apiGroups: [""]
+  resources: ["secrets"]
+  verbs: ["get", "create"]
 # TidbMonitors: read (informer), status written, and a finalizer patched on and off (it removes a
 # clusterScoped monitor's ClusterRole, which no owner reference can). The clusters a monitor
 # references are read: TidbClusters above, DMClusters by GET.
@@ -52,11 +70,12 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: ["pingcap.com"]
   resources: ["dmclusters"]
   verbs: ["get"]
-# A monitor's Secrets (Grafana admin, TLS assets) are applied; a TLS cluster's client certificate
-# Secret is read to copy it into the monitor's TLS assets.
+# A monitor's own Secrets (Grafana admin, TLS assets) are read by name and server-side applied; a
+# TLS cluster's client certificate Secret is read by name and copied into the TLS assets. Never
+# listed or watched.
 - apiGroups: [""]
   resources: ["secrets"]
-  verbs: ["get", "list", "watch", "create", "patch"]
+  verbs: ["get", "patch"]
 # spec.prometheus.ingress and spec.grafana.ingress.
 - apiGroups: ["networking.k8s.io"]
   resources: ["ingresses"]

@@ -11,6 +11,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tidb.operator.api.GoDuration;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
+import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
@@ -20,6 +21,9 @@ import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
 import io.tidb.operator.controller.tidbcluster.TidbClusterController;
+import io.tidb.operator.controller.initializer.InitializerSettings;
+import io.tidb.operator.controller.initializer.TidbInitializerController;
+import io.tidb.operator.controller.initializer.sql.InitializerMain;
 import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryMain;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -49,8 +53,10 @@ import picocli.CommandLine;
 @Command(
     name = "tidb-operator-controller",
     mixinStandardHelpOptions = true,
-    subcommands = {DiscoveryMain.class},
-    description = "Runs the TidbCluster controller (default) or the discovery service.")
+    subcommands = {DiscoveryMain.class, InitializerMain.class},
+    description =
+        "Runs the operator's controllers (default), the discovery service, or a"
+            + " TidbInitializer's initialization.")
 public final class ControllerMain implements Callable<Integer> {
 
   @Option(
@@ -165,6 +171,17 @@ public final class ControllerMain implements Callable<Integer> {
               + " upgrade; placeholders {name}, {namespace}, {svc}, {domain}, {member} (default"
               + " ${DEFAULT-VALUE}). Env PD_MEMBER_URL_TEMPLATE.")
   String pdMemberUrlTemplate;
+
+  @Option(
+      names = "--tidb-address-template",
+      defaultValue =
+          "${env:TIDB_ADDRESS_TEMPLATE:-" + InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE + "}",
+      description =
+          "host:port where a TidbInitializer's Job, and the operator for"
+              + " spec.tidb.initializer.createPassword, reach the cluster's TiDB (MySQL protocol);"
+              + " placeholders {name}, {namespace}, {svc}, {port} (default ${DEFAULT-VALUE}). Env"
+              + " TIDB_ADDRESS_TEMPLATE.")
+  String tidbAddressTemplate;
 
   @Option(
       names = "--pd-timeout-seconds",
@@ -303,8 +320,16 @@ public final class ControllerMain implements Callable<Integer> {
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
     KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry);
+    InitializerSettings initializer;
+    try {
+      initializer = new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      return CommandLine.ExitCode.USAGE;
+    }
     OperatorRuntime operator =
-        OperatorRuntime.create(settings, client, registry, controllers(settings, client, registry));
+        OperatorRuntime.create(
+            settings, client, registry, controllers(settings, initializer, client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -352,11 +377,31 @@ public final class ControllerMain implements Callable<Integer> {
    */
   public static List<ValidatingReconciler<?, ?>> controllers(
       ControllerSettings settings, KubernetesClient client, MeterRegistry registry) {
+    return controllers(
+        settings,
+        new InitializerSettings(
+            settings.discoveryImage(), InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE),
+        client,
+        registry);
+  }
+
+  /** As above, with how TidbInitializer Jobs reach TiDB. */
+  public static List<ValidatingReconciler<?, ?>> controllers(
+      ControllerSettings settings,
+      InitializerSettings initializer,
+      KubernetesClient client,
+      MeterRegistry registry) {
     RuntimeServices services =
         RuntimeServices.create(client, registry, settings.identity(), Clock.systemUTC());
     return List.of(
         TidbClusterController.create(
-            settings, services, new TidbClusterAdmissionRules(), client),
+            settings, services, new TidbClusterAdmissionRules(), client, initializer::tidbAddress),
+        TidbInitializerController.create(
+            initializer,
+            services,
+            new TidbInitializerAdmissionRules(),
+            client,
+            settings.convergingRequeue()),
         TidbMonitorController.create(
             settings, services, new TidbMonitorAdmissionRules(), client));
   }

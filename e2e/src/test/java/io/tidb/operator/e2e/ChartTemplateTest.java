@@ -121,8 +121,12 @@ class ChartTemplateTest {
       assertTrue(hook.getTimeoutSeconds() <= 10, "timeoutSeconds " + hook.getTimeoutSeconds());
       assertEquals(List.of("pingcap.com"), hook.getRules().get(0).getApiGroups());
       assertEquals(List.of("v1alpha1"), hook.getRules().get(0).getApiVersions());
-      assertEquals(List.of("tidbclusters", "tidbmonitors"), hook.getRules().get(0).getResources());
+      assertEquals(List.of("tidbclusters", "tidbinitializers", "tidbmonitors"), hook.getRules().get(0).getResources());
       assertEquals(List.of("CREATE", "UPDATE"), hook.getRules().get(0).getOperations());
+      assertEquals(1, hook.getMatchConditions().size());
+      assertEquals(io.tidb.operator.webhook.WebhookMatchConditions.NAME, hook.getMatchConditions().get(0).getName());
+      assertEquals(io.tidb.operator.webhook.WebhookMatchConditions.EXPRESSION,
+          hook.getMatchConditions().get(0).getExpression());
       assertEquals(WEBHOOK, hook.getClientConfig().getService().getName());
       assertEquals(NAMESPACE, hook.getClientConfig().getService().getNamespace());
       assertEquals("/validate", hook.getClientConfig().getService().getPath());
@@ -175,10 +179,16 @@ class ChartTemplateTest {
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
       assertEquals(Set.of("get", "list"), verbs.get("storage.k8s.io/storageclasses"), "volume expansion allowed?");
+      assertEquals(read, verbs.get("pingcap.com/tidbinitializers"));
+      assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbinitializers/status"));
+      assertEquals(apply, verbs.get("batch/jobs"), "a TidbInitializer's Job");
+      assertEquals(Set.of("get", "create", "patch"), verbs.get("/secrets"),
+          "by name only, never listed or watched: a TidbInitializer's passwordSecret; createPassword's"
+              + " <cluster>-init created, never updated; a monitor's own Secrets applied, TLS clusters'"
+              + " client certificates read");
       assertEquals(Set.of("get", "list", "watch", "patch"), verbs.get("pingcap.com/tidbmonitors"), "finalizer");
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbmonitors/status"));
       assertEquals(Set.of("get"), verbs.get("pingcap.com/dmclusters"), "a monitor's DM clusters");
-      assertEquals(apply, verbs.get("/secrets"), "a monitor's Secrets; TLS clusters' client certificates");
       assertEquals(apply, verbs.get("networking.k8s.io/ingresses"));
       assertEquals(Set.of("get", "create", "patch", "delete"), verbs.get("rbac.authorization.k8s.io/clusterroles"),
           "a clusterScoped monitor's ClusterRole");
@@ -187,8 +197,9 @@ class ChartTemplateTest {
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
           "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",
-          "/persistentvolumes", "storage.k8s.io/storageclasses", "pingcap.com/tidbmonitors",
-          "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "/secrets", "networking.k8s.io/ingresses",
+          "/persistentvolumes", "storage.k8s.io/storageclasses", "pingcap.com/tidbinitializers",
+          "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets", "pingcap.com/tidbmonitors",
+          "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "networking.k8s.io/ingresses",
           "rbac.authorization.k8s.io/clusterroles", "rbac.authorization.k8s.io/clusterrolebindings"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(

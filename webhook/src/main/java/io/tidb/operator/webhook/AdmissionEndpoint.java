@@ -20,18 +20,22 @@ final class AdmissionEndpoint implements Handler {
   private final AdmissionReviewCodec codec;
   private final WebhookMetrics metrics;
   private final int maxBodyBytes;
+  private final ReviewTurns turns;
+  private final DenialLog refusals = DenialLog.standard();
 
   AdmissionEndpoint(
       AdmissionOperation operation,
       AdmissionService service,
       AdmissionReviewCodec codec,
       WebhookMetrics metrics,
-      int maxBodyBytes) {
+      int maxBodyBytes,
+      ReviewTurns turns) {
     this.operation = operation;
     this.service = service;
     this.codec = codec;
     this.metrics = metrics;
     this.maxBodyBytes = maxBodyBytes;
+    this.turns = turns;
   }
 
   @Override
@@ -41,9 +45,19 @@ final class AdmissionEndpoint implements Handler {
     try {
       byte[] body =
           BoundedBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), maxBodyBytes);
-      AdmissionService.Outcome outcome = service.handle(operation, codec.parse(body));
-      ctx.status(200).contentType("application/json").result(codec.write(outcome.review()));
-      result = outcome.result().tag();
+      if (!turns.enter()) {
+        reject(ctx, 429, "webhook busy: " + turns.size() + " reviews are being judged and more are"
+            + " waiting; retry");
+        result = "busy";
+      } else {
+        try {
+          AdmissionService.Outcome outcome = service.handle(operation, codec.parse(body));
+          ctx.status(200).contentType("application/json").result(codec.write(outcome.review()));
+          result = outcome.result().tag();
+        } finally {
+          turns.leave();
+        }
+      }
     } catch (RequestTooLargeException e) {
       reject(ctx, 413, e.getMessage());
       result = "too_large";
@@ -53,17 +67,25 @@ final class AdmissionEndpoint implements Handler {
     } catch (IOException e) {
       reject(ctx, 400, "cannot read request body: " + e.getMessage());
       result = "bad_request";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      reject(ctx, 503, "webhook stopping");
+      result = "busy";
     }
     metrics.recordAdmission(operation, result, System.nanoTime() - start);
   }
 
   private void reject(Context ctx, int status, String message) {
-    log.info(
-        "admission request refused endpoint={} status={} remote={} reason=\"{}\"",
-        operation.tag(),
-        status,
-        ctx.req().getRemoteAddr(),
-        message);
+    // The message goes to the caller only: a parser's message can quote the body.
+    long unlogged = refusals.admit();
+    if (unlogged >= 0) {
+      log.info(
+          "admission request refused endpoint={} status={} remote={} unloggedSinceLast={}",
+          operation.tag(),
+          status,
+          LogSafe.value(ctx.req().getRemoteAddr()),
+          unlogged);
+    }
     ctx.status(status).contentType("text/plain; charset=utf-8").result(message + "\n");
   }
 }

@@ -2,10 +2,13 @@ package io.tidb.operator.webhook;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -23,12 +26,29 @@ public final class AdmissionReviewCodec {
 
   private final ObjectMapper mapper;
   private final ObjectMapper nonNullMapper;
+  private final ObjectReader bodyReader;
 
+  /** With the default limits of a 4 MiB body. */
   public AdmissionReviewCodec() {
+    this(ServerLimits.defaults(4 << 20));
+  }
+
+  /**
+   * @param limits bound every body read: its length, JSON tokens and nesting (Jackson's stream
+   *     read constraints), so a hostile body is refused while it is parsed
+   */
+  public AdmissionReviewCodec(ServerLimits limits) {
     ObjectMapper configured = new ObjectMapper();
+    configured.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+        .maxDocumentLength(limits.maxBodyBytes())
+        .maxTokenCount(limits.maxTokens())
+        .maxNestingDepth(limits.maxNestingDepth())
+        .build());
     // Configures the mapper for the fabric8 model (modules, unknown-field handling).
     new KubernetesSerialization(configured, false);
     this.mapper = configured.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    // Only the body as a whole: nested readers (e.g. of a Quantity) stop inside the document.
+    this.bodyReader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     this.nonNullMapper = mapper.copy().setSerializationInclusion(JsonInclude.Include.NON_NULL);
   }
 
@@ -45,7 +65,9 @@ public final class AdmissionReviewCodec {
   public ParsedReview parse(byte[] body) {
     JsonNode root;
     try {
-      root = mapper.readTree(body);
+      root = bodyReader.readTree(body);
+    } catch (StreamConstraintsException e) {
+      throw new BadAdmissionRequestException("request body is refused: " + e.getOriginalMessage());
     } catch (JsonProcessingException e) {
       throw new BadAdmissionRequestException("request body is not valid JSON: " + e.getOriginalMessage());
     } catch (IOException e) {
@@ -67,6 +89,11 @@ public final class AdmissionReviewCodec {
     JsonNode request = root.get("request");
     if (request == null || !request.isObject()) {
       throw new BadAdmissionRequestException("request is missing");
+    }
+    JsonNode uidNode = request.get("uid");
+    if (uidNode != null && !uidNode.isNull() && !uidNode.isTextual()) {
+      throw new BadAdmissionRequestException("request.uid must be a string, got " + uidNode.getNodeType()
+          .name().toLowerCase(java.util.Locale.ROOT));
     }
     JsonNode object = absentIfNull(((ObjectNode) request).remove("object"));
     JsonNode oldObject = absentIfNull(((ObjectNode) request).remove("oldObject"));

@@ -1,9 +1,7 @@
 package io.tidb.operator.webhook;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GroupVersionResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -11,11 +9,16 @@ import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionRequest;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionResponse;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
+import io.tidb.operator.api.crd.CrdCatalog;
+import io.tidb.operator.api.crd.CrdEntry;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.Violation;
+import java.io.IOException;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +27,9 @@ import org.slf4j.LoggerFactory;
  * so a {@code dryRun} request gets exactly the answer a real one would.
  *
  * <ul>
+ *   <li>every wrongly typed field of the object is reported with the rule violations in one
+ *       answer ({@link TypedObjectReader}); on CREATE, mutate denies such an object too, since
+ *       defaulting would hide the fields and the schema check after it reports them one by one.
  *   <li>validate: CREATE checks {@code validateCreate}, UPDATE checks {@code validateUpdate(old,
  *       new)}; violations deny with 422 and one message listing all of them; {@code warnings} are
  *       returned either way. DELETE and CONNECT are allowed.
@@ -54,12 +60,14 @@ public final class AdmissionService {
   }
 
   private final AdmissionRulesRegistry registry;
-  private final ObjectMapper mapper;
+  private final TypedObjectReader reader;
   private final DefaultingPatch defaultingPatch;
+  private final Map<String, Optional<CrdSchemaCheck>> schemas = new ConcurrentHashMap<>();
+  private final DenialLog denials = DenialLog.standard();
 
   public AdmissionService(AdmissionRulesRegistry registry, AdmissionReviewCodec codec) {
     this.registry = registry;
-    this.mapper = codec.mapper();
+    this.reader = new TypedObjectReader(codec.mapper());
     this.defaultingPatch = new DefaultingPatch(codec.nonNullMapper());
   }
 
@@ -90,45 +98,71 @@ public final class AdmissionService {
       return rejected(request, "request.operation \"" + op + "\" is not one of CREATE, UPDATE, DELETE, CONNECT");
     }
     String kind = registry.servedAs(rules).kind();
+    TypedObjectReader.Result<T> read;
     T object;
     T oldObject = null;
     try {
-      object = read(parsed.object(), "request.object", rules.resourceType(), kind);
+      read = read(parsed.object(), "request.object", rules.resourceType(), kind);
+      object = read.object();
       if (op.equals("UPDATE") && operation == AdmissionOperation.VALIDATE) {
-        oldObject = read(parsed.oldObject(), "request.oldObject", rules.resourceType(), kind);
+        oldObject = read(parsed.oldObject(), "request.oldObject", rules.resourceType(), kind).object();
       }
     } catch (UnreadableObjectException e) {
       return rejected(request, e.getMessage());
     }
     try {
-      return operation == AdmissionOperation.VALIDATE
-          ? validate(request, rules, kind, object, oldObject)
-          : mutate(request, rules, object);
+      if (operation == AdmissionOperation.VALIDATE) {
+        return validate(request, rules, kind, object, oldObject, read.typeErrors());
+      }
+      if ("CREATE".equals(request.getOperation())) {
+        // The API server checks the schema after this webhook and stops there, before the
+        // validating webhook; and defaulting would fill wrongly typed fields in and hide them.
+        // So an object with anything wrong is refused here, with everything wrong in one answer.
+        // A clean object skips the schema walk: the API server's own check lists all it finds.
+        List<Violation> ruleViolations = rules.validateCreate(object);
+        if (!read.typeErrors().isEmpty() || !ruleViolations.isEmpty()) {
+          List<Violation> found = FieldViolations.plusUncovered(
+              schemaErrors(parsed.object(), registry.servedAs(rules)), read.typeErrors());
+          return deny(request, rules, kind, object, FieldViolations.plusUncovered(found, ruleViolations));
+        }
+      }
+      return mutate(request, rules, object);
     } catch (RuntimeException e) {
       return internalError(operation, request, kind, name(object, request), e);
     }
   }
 
   private <T extends HasMetadata> Outcome validate(
-      AdmissionRequest request, AdmissionRules<T> rules, String kind, T object, T oldObject) {
-    List<Violation> violations =
-        oldObject == null ? rules.validateCreate(object) : rules.validateUpdate(oldObject, object);
-    List<String> warnings = rules.warnings(object);
+      AdmissionRequest request, AdmissionRules<T> rules, String kind, T object, T oldObject,
+      List<Violation> typeErrors) {
+    List<Violation> violations = FieldViolations.plusUncovered(typeErrors,
+        oldObject == null ? rules.validateCreate(object) : rules.validateUpdate(oldObject, object));
     if (violations.isEmpty()) {
-      return allowed(request, Result.ALLOWED, warnings);
+      return allowed(request, Result.ALLOWED, rules.warnings(object));
     }
+    return deny(request, rules, kind, object, violations);
+  }
+
+  private <T extends HasMetadata> Outcome deny(
+      AdmissionRequest request, AdmissionRules<T> rules, String kind, T object, List<Violation> violations) {
+    List<String> warnings = rules.warnings(object);
     String name = name(object, request);
     Status status =
         Denials.invalid(registry.servedAs(rules).group(), kind, name, violations);
-    log.info(
-        "admission denied uid={} operation={} kind={} namespace={} name={} dryRun={} violations={}",
-        request.getUid(),
-        request.getOperation(),
-        kind,
-        request.getNamespace(),
-        name,
-        Boolean.TRUE.equals(request.getDryRun()),
-        violations.size());
+    long unlogged = denials.admit();
+    if (unlogged >= 0) {
+      log.info(
+          "admission denied uid=\"{}\" operation={} kind={} namespace=\"{}\" name=\"{}\" dryRun={}"
+              + " violations={} unloggedSinceLast={}",
+          LogSafe.value(request.getUid()),
+          LogSafe.value(request.getOperation()),
+          kind,
+          LogSafe.value(request.getNamespace()),
+          LogSafe.value(name),
+          Boolean.TRUE.equals(request.getDryRun()),
+          violations.size(),
+          unlogged);
+    }
     return new Outcome(
         review(new ResponseBuilder(request.getUid())
             .denied(status)
@@ -153,18 +187,28 @@ public final class AdmissionService {
     return new Outcome(review(response), Result.PATCHED);
   }
 
-  private <T> T read(JsonNode node, String where, Class<T> type, String kind) {
+  private <T> TypedObjectReader.Result<T> read(JsonNode node, String where, Class<T> type, String kind) {
     if (node == null) {
       throw new UnreadableObjectException(where + " is missing");
     }
     try {
-      return mapper.treeToValue(node, type);
+      return reader.read(node, type);
     } catch (JsonMappingException e) {
       throw new UnreadableObjectException(
           where + " is not a valid " + kind + ": " + JsonPaths.of(e) + ": " + e.getOriginalMessage());
-    } catch (JsonProcessingException | IllegalArgumentException e) {
+    } catch (IOException | IllegalArgumentException e) {
       throw new UnreadableObjectException(where + " is not a valid " + kind + ": " + e.getMessage());
     }
+  }
+
+  private List<Violation> schemaErrors(JsonNode object, AdmissionRulesRegistry.Served served) {
+    if (!CrdEntry.GROUP.equals(served.group())) {
+      return List.of();
+    }
+    Optional<CrdSchemaCheck> check = schemas.computeIfAbsent(served.resource(),
+        plural -> CrdCatalog.byPlural(plural)
+            .map(entry -> CrdSchemaCheck.load(entry.generatedResource(), served.version())));
+    return check.map(c -> c.check(object)).orElse(List.of());
   }
 
   private Outcome allowed(AdmissionRequest request, Result result, List<String> warnings) {
@@ -174,12 +218,16 @@ public final class AdmissionService {
   }
 
   private Outcome rejected(AdmissionRequest request, String message) {
-    log.info(
-        "admission rejected uid={} operation={} resource={} reason=\"{}\"",
-        request.getUid(),
-        request.getOperation(),
-        describe(request.getResource()),
-        message);
+    // The reason goes to the caller only: it can quote the body, which stays out of the log.
+    long unlogged = denials.admit();
+    if (unlogged >= 0) {
+      log.info(
+          "admission rejected uid=\"{}\" operation={} resource=\"{}\" unloggedSinceLast={}",
+          LogSafe.value(request.getUid()),
+          LogSafe.value(request.getOperation()),
+          LogSafe.value(describe(request.getResource())),
+          unlogged);
+    }
     return new Outcome(
         review(new ResponseBuilder(request.getUid()).denied(Denials.badRequest(message)).build()),
         Result.REJECTED);
@@ -188,12 +236,12 @@ public final class AdmissionService {
   private Outcome internalError(
       AdmissionOperation operation, AdmissionRequest request, String kind, String name, RuntimeException e) {
     log.error(
-        "admission rules failed uid={} endpoint={} kind={} namespace={} name={}",
-        request.getUid(),
+        "admission rules failed uid=\"{}\" endpoint={} kind={} namespace=\"{}\" name=\"{}\"",
+        LogSafe.value(request.getUid()),
         operation.tag(),
         kind,
-        request.getNamespace(),
-        name,
+        LogSafe.value(request.getNamespace()),
+        LogSafe.value(name),
         e);
     if (operation == AdmissionOperation.MUTATE) {
       // Defaulting is best effort: let the object through unchanged; validation still runs.

@@ -109,7 +109,7 @@ public final class WebhookApplication implements AutoCloseable {
     try {
       AdmissionRulesRegistry registry = new AdmissionRulesRegistry();
       rules.forEach(registry::register);
-      AdmissionReviewCodec codec = new AdmissionReviewCodec();
+      AdmissionReviewCodec codec = new AdmissionReviewCodec(settings.server().limits());
       WebhookMetrics metrics = new WebhookMetrics();
       ServingCertificate initial = watcher.load();
       ServingTls tls = new ServingTls(initial);

@@ -2,6 +2,7 @@ package io.tidb.operator.webhook;
 
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.certs.KeyAlgorithm;
 import io.tidb.operator.certs.RenewalPolicy;
@@ -28,6 +29,7 @@ import picocli.CommandLine;
 @Command(
     name = "tidb-operator-webhook",
     mixinStandardHelpOptions = true,
+    subcommands = {ClassDataTraining.class},
     description = "Validating and mutating admission webhook for pingcap.com TidbClusters (HTTPS only).")
 public final class WebhookMain implements Callable<Integer> {
 
@@ -98,6 +100,28 @@ public final class WebhookMain implements Callable<Integer> {
       description = "Largest AdmissionReview accepted; larger ones get 413 (default ${DEFAULT-VALUE}).")
   int maxBodyBytes;
 
+  @Option(names = "--max-in-flight-bytes", defaultValue = "67108864",
+      description = "Request bodies held at once, by declared length; more get 429 unread"
+          + " (default ${DEFAULT-VALUE}).")
+  long maxInFlightBytes;
+
+  @Option(names = "--max-concurrent-reviews", defaultValue = "0",
+      description = "Reviews parsed and judged at once; the rest wait up to 2 s, then get 429"
+          + " (default: the number of CPUs, at least 2).")
+  int maxConcurrentReviews;
+
+  @Option(names = "--max-json-tokens", defaultValue = "200000",
+      description = "JSON tokens allowed in one AdmissionReview (default ${DEFAULT-VALUE}).")
+  long maxJsonTokens;
+
+  @Option(names = "--idle-timeout-seconds", defaultValue = "10",
+      description = "Close a connection that sends nothing this long (default ${DEFAULT-VALUE}).")
+  long idleTimeoutSeconds;
+
+  @Option(names = "--min-request-bytes-per-second", defaultValue = "16384",
+      description = "Cut off a request body that arrives slower than this (default ${DEFAULT-VALUE}).")
+  long minRequestBytesPerSecond;
+
   @Option(names = "--shutdown-delay-seconds", defaultValue = "2",
       description = "On SIGTERM, keep serving this long after /readyz turns 503 (default ${DEFAULT-VALUE}).")
   long shutdownDelaySeconds;
@@ -137,7 +161,9 @@ public final class WebhookMain implements Callable<Integer> {
       return 2;
     }
     WebhookApplication app = WebhookApplication.start(
-        settings, List.of(new TidbClusterAdmissionRules(), new TidbMonitorAdmissionRules()),
+        settings,
+        List.of(new TidbClusterAdmissionRules(), new TidbInitializerAdmissionRules(),
+            new TidbMonitorAdmissionRules()),
         () -> new KubernetesClientBuilder().build());
     log.info("webhook ready startupMillis={}",
         System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
@@ -150,7 +176,19 @@ public final class WebhookMain implements Callable<Integer> {
   }
 
   WebhookApplication.Settings settings(CertificateMode mode) {
-    WebhookServer.Settings server = new WebhookServer.Settings(bindAddress, port, maxBodyBytes,
+    ServerLimits defaults = ServerLimits.defaults(maxBodyBytes);
+    ServerLimits limits = new ServerLimits(
+        maxBodyBytes,
+        maxInFlightBytes,
+        maxConcurrentReviews > 0 ? maxConcurrentReviews : defaults.maxConcurrentReviews(),
+        defaults.reviewWait(),
+        maxJsonTokens,
+        defaults.maxNestingDepth(),
+        Duration.ofSeconds(idleTimeoutSeconds),
+        minRequestBytesPerSecond,
+        defaults.acceptQueueSize(),
+        defaults.maxThreads());
+    WebhookServer.Settings server = new WebhookServer.Settings(bindAddress, port, limits,
         Duration.ofSeconds(shutdownDelaySeconds), Duration.ofSeconds(shutdownTimeoutSeconds));
     WebhookApplication.SecretSettings secretSettings = null;
     if (mode == CertificateMode.SECRET && namespace != null && !namespace.isBlank()) {

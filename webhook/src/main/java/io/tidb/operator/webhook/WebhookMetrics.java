@@ -22,7 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ul>
  *   <li>{@code webhook_admission_requests_seconds} (histogram, count and sum), tags {@code
  *       operation} (validate, mutate) and {@code result} (allowed, patched, denied, rejected,
- *       error, bad_request, too_large);
+ *       error, bad_request, too_large, busy);
+ *   <li>{@code webhook_busy_refusals_total}: requests answered 429 before their body was read,
+ *       because the bodies in flight would pass the budget;
  *   <li>{@code webhook_certificate_not_after_seconds}: expiry of the served certificate (Unix
  *       time);
  *   <li>{@code webhook_certificate_reloads_total}: certificates swapped in without a restart;
@@ -42,6 +44,7 @@ public final class WebhookMetrics {
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final AtomicLong certificateNotAfter = new AtomicLong();
   private final Counter reloads;
+  private final Counter busyRefusals;
   private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
   public WebhookMetrics() {
@@ -57,6 +60,15 @@ public final class WebhookMetrics {
         Counter.builder("webhook.certificate.reloads")
             .description("TLS certificates swapped in without a restart")
             .register(registry);
+    busyRefusals =
+        Counter.builder("webhook.busy.refusals")
+            .description("Requests answered 429 unread: the bodies in flight would pass the budget")
+            .register(registry);
+  }
+
+  /** Counts a request refused unread because the bodies in flight would pass the budget. */
+  public void busyRefusal() {
+    busyRefusals.increment();
   }
 
   /** Counts one admission request and its latency. */

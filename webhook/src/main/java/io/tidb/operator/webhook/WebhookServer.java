@@ -9,7 +9,10 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.EagerContentHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,21 +29,25 @@ public final class WebhookServer {
   /**
    * @param host address to bind, e.g. {@code 0.0.0.0} in a pod or {@code 127.0.0.1} locally
    * @param port TCP port; 0 picks a free one
-   * @param maxBodyBytes larger request bodies get 413
+   * @param limits what requests may cost, together and one by one
    * @param shutdownDelay how long {@link #stop()} keeps serving after reporting not-ready, so
    *     load balancers stop sending first
    * @param shutdownTimeout how long {@link #stop()} waits for requests in flight
    */
   public record Settings(
-      String host, int port, int maxBodyBytes, Duration shutdownDelay, Duration shutdownTimeout) {
+      String host, int port, ServerLimits limits, Duration shutdownDelay, Duration shutdownTimeout) {
     public Settings {
       Objects.requireNonNull(host, "host");
+      Objects.requireNonNull(limits, "limits");
       if (port < 0 || port > 65535) {
         throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
       }
-      if (maxBodyBytes < 1024) {
-        throw new IllegalArgumentException("maxBodyBytes " + maxBodyBytes + " must be at least 1024");
-      }
+    }
+
+    /** With the default limits for {@code maxBodyBytes}. */
+    public Settings(
+        String host, int port, int maxBodyBytes, Duration shutdownDelay, Duration shutdownTimeout) {
+      this(host, port, ServerLimits.defaults(maxBodyBytes), shutdownDelay, shutdownTimeout);
     }
   }
 
@@ -57,21 +64,35 @@ public final class WebhookServer {
       ServingTls tls) {
     this.settings = settings;
     this.metrics = metrics;
+    ServerLimits limits = settings.limits();
+    ReviewTurns turns = new ReviewTurns(limits.maxConcurrentReviews(), limits.reviewWait());
     AdmissionEndpoint validate =
-        new AdmissionEndpoint(AdmissionOperation.VALIDATE, service, codec, metrics, settings.maxBodyBytes());
+        new AdmissionEndpoint(AdmissionOperation.VALIDATE, service, codec, metrics, limits.maxBodyBytes(), turns);
     AdmissionEndpoint mutate =
-        new AdmissionEndpoint(AdmissionOperation.MUTATE, service, codec, metrics, settings.maxBodyBytes());
+        new AdmissionEndpoint(AdmissionOperation.MUTATE, service, codec, metrics, limits.maxBodyBytes(), turns);
     this.app =
         Javalin.create(
             cfg -> {
               cfg.startup.showJavalinBanner = false;
               cfg.startup.showOldJavalinVersionWarning = false;
               cfg.http.prefer405over404 = true;
+              QueuedThreadPool threads = new QueuedThreadPool(limits.maxThreads(), 4);
+              threads.setName("webhook");
+              cfg.jetty.threadPool = threads;
               cfg.jetty.modifyServer(
                   server -> {
                     // On stop, Jetty waits up to this long for Graceful components; GracefulHandler
                     // is the one that tracks requests in flight.
                     server.setStopTimeout(settings.shutdownTimeout().toMillis());
+                    // Outermost last. Slow bodies are cut off (MinimumDataRate), the bodies held
+                    // at once are bounded before any byte of them is read (InFlightBytes), and a
+                    // body is read without holding a thread (EagerContent).
+                    server.insertHandler(new EagerContentHandler(
+                        new EagerContentHandler.RetainedContentLoaderFactory(
+                            limits.maxBodyBytes() + 1L, 0, false)));
+                    server.insertHandler(new InFlightBytesHandler(
+                        limits.maxInFlightBytes(), limits.maxBodyBytes(), metrics::busyRefusal));
+                    server.insertHandler(new MinimumDataRateHandler(limits.minBytesPerSecond(), 0));
                     server.insertHandler(new GracefulHandler());
                   });
               cfg.jetty.addConnector(
@@ -88,6 +109,8 @@ public final class WebhookServer {
                             new HttpConnectionFactory(httpConfig));
                     connector.setHost(settings.host());
                     connector.setPort(settings.port());
+                    connector.setAcceptQueueSize(limits.acceptQueueSize());
+                    connector.setIdleTimeout(limits.idleTimeout().toMillis());
                     return connector;
                   });
               cfg.routes.post(AdmissionOperation.VALIDATE.path(), validate);

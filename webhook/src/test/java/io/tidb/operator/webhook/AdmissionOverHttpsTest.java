@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.zjsonpatch.JsonPatch;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
@@ -207,15 +208,34 @@ class AdmissionOverHttpsTest {
   }
 
   @Test
-  void anObjectOfTheWrongShapeIsRefusedNamingTheField() throws Exception {
-    JsonNode response = admit("/mutate", "create-wrong-type.json");
+  void aWronglyTypedFieldIsReportedLikeTheApiServerWouldWithTheRuleViolations() throws Exception {
+    // The mutating webhook runs before the schema check: it must not default the field away.
+    for (String endpoint : List.of("/mutate", "/validate")) {
+      JsonNode response = admit(endpoint, "create-wrong-type.json");
 
-    assertFalse(response.at("/response/allowed").asBoolean());
-    assertEquals(400, response.at("/response/status/code").asInt());
-    assertTrue(
-        response.at("/response/status/message").asText()
-            .startsWith("request.object is not a valid TidbCluster: spec.pd.replicas: "),
-        response.at("/response/status/message").asText());
+      assertFalse(response.at("/response/allowed").asBoolean(), endpoint);
+      assertEquals(422, response.at("/response/status/code").asInt(), endpoint);
+      assertEquals("TidbCluster \"basic\" is invalid: spec.pd.replicas: Invalid value: \"three\":"
+              + " must be of type integer",
+          response.at("/response/status/message").asText(), endpoint);
+      assertEquals("spec.pd.replicas", response.at("/response/status/details/causes/0/field").asText());
+    }
+  }
+
+  @Test
+  void typeErrorsAndRuleViolationsComeInOneAnswer() throws Exception {
+    ObjectNode review = (ObjectNode) JSON.readTree(RunningWebhook.fixture("create-wrong-type.json"));
+    ObjectNode spec = (ObjectNode) review.at("/request/object/spec");
+    ((ObjectNode) spec.get("tikv")).put("replicas", -1);
+    ((ObjectNode) spec.get("tidb")).putArray("replicas").add(1);
+
+    JsonNode response = JSON.readTree(webhook.post("/mutate", JSON.writeValueAsBytes(review)).body());
+
+    String message = response.at("/response/status/message").asText();
+    assertTrue(message.contains("spec.pd.replicas: Invalid value: \"three\": must be of type integer"), message);
+    assertTrue(message.contains("spec.tidb.replicas: Invalid value: \"array\": must be of type integer"), message);
+    assertTrue(message.contains("spec.tikv.replicas: Invalid value: -1"), message);
+    assertEquals(3, response.at("/response/status/details/causes").size(), message);
   }
 
   @Test

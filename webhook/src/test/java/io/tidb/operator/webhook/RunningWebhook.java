@@ -31,22 +31,34 @@ final class RunningWebhook implements AutoCloseable {
   }
 
   RunningWebhook(Duration shutdownDelay, AdmissionRules<?>... rules) {
+    this(ServerLimits.defaults(MAX_BODY), shutdownDelay, rules);
+  }
+
+  RunningWebhook(ServerLimits limits, Duration shutdownDelay, AdmissionRules<?>... rules) {
     AdmissionRulesRegistry registry = new AdmissionRulesRegistry();
     for (AdmissionRules<?> r : rules) {
       registry.register(r);
     }
-    AdmissionReviewCodec codec = new AdmissionReviewCodec();
+    AdmissionReviewCodec codec = new AdmissionReviewCodec(limits);
     initial = pki.serving();
     tls = new ServingTls(initial);
     metrics.certificateServed(initial, false);
     server = new WebhookServer(
-        new WebhookServer.Settings("127.0.0.1", 0, MAX_BODY, shutdownDelay, Duration.ofSeconds(10)),
+        new WebhookServer.Settings("127.0.0.1", 0, limits, shutdownDelay, Duration.ofSeconds(10)),
         new AdmissionService(registry, codec), codec, metrics, tls).start();
     port = server.port();
     client = HttpClient.newBuilder()
         .sslContext(TestPki.trusting(List.of(pki.ca.certificate())))
         .connectTimeout(Duration.ofSeconds(5))
         .build();
+  }
+
+  /** A raw TLS connection to the server, for clients that misbehave below HTTP. */
+  javax.net.ssl.SSLSocket connect() throws IOException {
+    javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket)
+        TestPki.trusting(List.of(pki.ca.certificate())).getSocketFactory().createSocket("127.0.0.1", port);
+    socket.startHandshake();
+    return socket;
   }
 
   URI uri(String path) {

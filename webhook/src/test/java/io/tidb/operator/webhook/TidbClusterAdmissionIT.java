@@ -199,7 +199,7 @@ class TidbClusterAdmissionIT {
     client.resource(basic("status")).create();
     long beforeSpecUpdate = admissionRequests();
     tidbClusters(client).withName("status").edit(current -> {
-      current.getSpec().getTidb().setReplicas(2);
+      current.getSpec().getTidb().setReplicas(current.getSpec().getTidb().getReplicas() + 1);
       return current;
     });
     long beforeStatusUpdate = admissionRequests();
@@ -213,6 +213,30 @@ class TidbClusterAdmissionIT {
     assertTrue(beforeStatusUpdate > beforeSpecUpdate, "a spec update is seen by the webhook");
     assertEquals("7000000000000000001", tidbClusters(client).withName("status").get().getStatus().getClusterID());
     assertEquals(beforeStatusUpdate, admissionRequests(), "the status update reached the webhook");
+  }
+
+  @Test
+  void metadataOnlyUpdatesSkipTheWebhookButRuleBearingAnnotationsDoNot(KubernetesClient client) {
+    client.resource(basic("metadata")).create();
+
+    long before = admissionRequests();
+    tidbClusters(client).withName("metadata").edit(current -> {
+      current.getMetadata().getAnnotations().put("example.com/owner", "team-a");
+      current.getMetadata().getFinalizers().add("example.com/keep");
+      return current;
+    });
+    assertEquals(before, admissionRequests(), "an annotation-only update reached the webhook");
+
+    tidbClusters(client).withName("metadata").edit(current -> {
+      current.getMetadata().getAnnotations().put("tikv.tidb.pingcap.com/delete-slots", "[1]");
+      return current;
+    });
+    assertEquals(before + 1, admissionRequests(), "a delete-slots annotation is judged by the webhook");
+
+    tidbClusters(client).withName("metadata").edit(current -> {
+      current.getMetadata().getFinalizers().clear();
+      return current;
+    });
   }
 
   private static ComponentConfig pdConfig(String maxStoreDownTime) {
@@ -280,6 +304,8 @@ class TidbClusterAdmissionIT {
         .addNewRule().withApiGroups("pingcap.com").withApiVersions("v1alpha1").withResources("tidbclusters")
         .withOperations("CREATE", "UPDATE").withScope("Namespaced").endRule()
         .withNewNamespaceSelector().addToMatchLabels("kubernetes.io/metadata.name", namespace).endNamespaceSelector()
+        .addNewMatchCondition().withName(WebhookMatchConditions.NAME)
+        .withExpression(WebhookMatchConditions.EXPRESSION).endMatchCondition()
         .withFailurePolicy("Fail").withSideEffects("None").withMatchPolicy("Equivalent")
         .withAdmissionReviewVersions("v1").withTimeoutSeconds(10)
         .endWebhook()

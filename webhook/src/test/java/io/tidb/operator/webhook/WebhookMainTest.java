@@ -58,7 +58,7 @@ class WebhookMainTest {
     WebhookApplication.Settings settings = main.settings(mode(main));
 
     assertEquals("127.0.0.1", settings.server().host());
-    assertEquals(1048576, settings.server().maxBodyBytes());
+    assertEquals(1048576, settings.server().limits().maxBodyBytes());
     assertEquals(KeyAlgorithm.RSA_2048, settings.secret().policy().keyAlgorithm());
     assertEquals(List.of("a", "b"), settings.secret().validatingConfigurations());
   }

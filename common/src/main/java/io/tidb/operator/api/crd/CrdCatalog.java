@@ -19,7 +19,8 @@ public final class CrdCatalog {
 
   static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
-  private static final List<CrdEntry> ENTRIES = List.of(TidbClusterCrd.ENTRY, TidbMonitorCrd.ENTRY);
+  private static final List<CrdEntry> ENTRIES =
+      List.of(TidbClusterCrd.ENTRY, TidbInitializerCrd.ENTRY, TidbMonitorCrd.ENTRY);
 
   private CrdCatalog() {}
 
@@ -31,6 +32,11 @@ public final class CrdCatalog {
   /** The entry whose generated file is named {@code fileName}, if any. */
   public static Optional<CrdEntry> byFileName(String fileName) {
     return ENTRIES.stream().filter(e -> e.fileName().equals(fileName)).findFirst();
+  }
+
+  /** The entry of the resource named {@code plural} in {@link CrdEntry#GROUP}, if any. */
+  public static Optional<CrdEntry> byPlural(String plural) {
+    return ENTRIES.stream().filter(e -> e.plural().equals(plural)).findFirst();
   }
 
   /** Parses a CRD from YAML or JSON. */

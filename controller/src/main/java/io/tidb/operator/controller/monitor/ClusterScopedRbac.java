@@ -5,28 +5,26 @@ import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
-import io.tidb.operator.controller.runtime.OwnedFieldsMatcher;
-import io.tidb.operator.controller.runtime.ServerSideApplier;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The ClusterRole and ClusterRoleBinding of a {@code clusterScoped} monitor. They cannot carry an
- * owner reference to a namespaced TidbMonitor, so they are read and applied directly (only when
- * they differ) and deleted by the controller's finalizer, as upstream does.
+ * owner reference to a namespaced TidbMonitor, so they are applied by name (only when they differ)
+ * and deleted by the controller's finalizer, as upstream does.
  */
 public final class ClusterScopedRbac {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClusterScopedRbac.class);
 
   private final KubernetesClient client;
+  private final ObjectsByName objects;
 
-  public ClusterScopedRbac(KubernetesClient client) {
+  public ClusterScopedRbac(KubernetesClient client, ObjectsByName objects) {
     this.client = client;
+    this.objects = objects;
   }
 
   /**
@@ -37,10 +35,8 @@ public final class ClusterScopedRbac {
    */
   public Optional<String> apply(TidbMonitor tm) {
     try {
-      applyIfDifferent(MonitorObjects.clusterRole(tm),
-          Optional.ofNullable(client.rbac().clusterRoles().withName(MonitorNames.clusterWide(tm)).get()));
-      applyIfDifferent(MonitorObjects.clusterRoleBinding(tm),
-          Optional.ofNullable(client.rbac().clusterRoleBindings().withName(MonitorNames.clusterWide(tm)).get()));
+      objects.apply(MonitorObjects.clusterRole(tm));
+      objects.apply(MonitorObjects.clusterRoleBinding(tm));
       return Optional.empty();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 403) {
@@ -73,15 +69,4 @@ public final class ClusterScopedRbac {
         && owner.equals(obj.getMetadata().getAnnotations().get(MonitorLabels.OWNER_ANNOTATION));
   }
 
-  private <R extends HasMetadata> void applyIfDifferent(R desired, Optional<R> actual) {
-    if (OwnedFieldsMatcher.differences(desired, actual, ServerSideApplier.FIELD_MANAGER).isEmpty()) {
-      return;
-    }
-    client.resource(desired).patch(new PatchContext.Builder()
-        .withPatchType(PatchType.SERVER_SIDE_APPLY)
-        .withFieldManager(ServerSideApplier.FIELD_MANAGER)
-        .withForce(true)
-        .build());
-    LOG.info("apply kind={} name={}", desired.getKind(), desired.getMetadata().getName());
-  }
 }

@@ -57,10 +57,11 @@ public final class TidbMonitorController {
       RuntimeServices services,
       AdmissionRules<TidbMonitor> rules,
       KubernetesClient client) {
-    ClusterScopedRbac rbac = new ClusterScopedRbac(client);
+    ObjectsByName byName = new KubeObjectsByName(client);
+    ClusterScopedRbac rbac = new ClusterScopedRbac(client, byName);
     return new TidbMonitorReconciler(
         rules,
-        new TidbMonitorWork(lookup -> new KubeMonitorReads(client, lookup), rbac),
+        new TidbMonitorWork(lookup -> new KubeMonitorReads(client, lookup), byName, rbac),
         rbac,
         services,
         settings.convergingRequeue());

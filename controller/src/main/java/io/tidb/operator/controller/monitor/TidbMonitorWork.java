@@ -43,13 +43,15 @@ import java.util.stream.Collectors;
  */
 public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMonitorStatus> {
 
-  /** Kinds the operator creates and owns for a TidbMonitor. */
+  /**
+   * Kinds the operator creates and owns for a TidbMonitor, read from informers. Its Secrets are
+   * read and applied by name ({@link ObjectsByName}): the operator never lists or watches Secrets.
+   */
   public static final List<Class<? extends HasMetadata>> OWNED_KINDS =
       List.of(
           StatefulSet.class,
           Service.class,
           ConfigMap.class,
-          Secret.class,
           ServiceAccount.class,
           Role.class,
           RoleBinding.class,
@@ -59,17 +61,21 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
   public static final String READY = "Ready";
 
   private final Function<Function<ResourceID, Optional<TidbCluster>>, MonitorReads> readsFactory;
+  private final ObjectsByName byName;
   private final ClusterScopedRbac clusterScoped;
   private volatile MonitorReads reads;
 
   /**
    * @param readsFactory the reads, given the lookup of TidbClusters in this controller's cache
+   * @param byName writes the monitor's Secrets
    * @param clusterScoped applies the RBAC of {@code clusterScoped} monitors
    */
   public TidbMonitorWork(
       Function<Function<ResourceID, Optional<TidbCluster>>, MonitorReads> readsFactory,
+      ObjectsByName byName,
       ClusterScopedRbac clusterScoped) {
     this.readsFactory = readsFactory;
+    this.byName = byName;
     this.clusterScoped = clusterScoped;
   }
 
@@ -159,9 +165,9 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
     }
     if (spec.getGrafana() != null) {
       ctx.apply(MonitorObjects.grafanaConfigMap(tm));
-      ctx.apply(MonitorObjects.grafanaSecret(tm));
+      applyByName(ctx, MonitorObjects.grafanaSecret(tm));
     }
-    ctx.apply(MonitorObjects.tlsAssets(tm, tlsAssets));
+    applyByName(ctx, MonitorObjects.tlsAssets(tm, tlsAssets));
     MonitorObjects.services(tm).forEach(ctx::apply);
     String digest = MonitorObjects.digest(prometheusYaml);
     MonitoredCluster firstDm = clusters.dm().isEmpty() ? null : clusters.dm().get(0);
@@ -191,6 +197,18 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
             + " running for " + String.join(", ", clusters.keys()) : String.join("; ", problems),
         ctx.generation(), ctx.now()));
     return running ? WorkOutcome.converged() : WorkOutcome.converging("statefulset", problems.get(problems.size() - 1));
+  }
+
+  /** As {@link ResourceContext#apply}, with the same Events, for an object without an informer. */
+  private void applyByName(ResourceContext<TidbMonitor, TidbMonitorStatus> ctx, HasMetadata desired) {
+    ApplyOutcome outcome = byName.apply(desired);
+    if (outcome == ApplyOutcome.UNCHANGED) {
+      return;
+    }
+    String verb = outcome == ApplyOutcome.CREATED ? "create" : "update";
+    ctx.events().normal(ctx.stored(), outcome == ApplyOutcome.CREATED ? "SuccessfulCreate" : "SuccessfulUpdate",
+        verb + " " + desired.getKind() + " " + desired.getMetadata().getName() + " in TidbMonitor "
+            + ctx.name() + " successful");
   }
 
   /** The first reason, in the order a user fixes them: clusters, pods, then inputs of the config. */

@@ -14,6 +14,12 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
 import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
+import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
+import io.tidb.operator.controller.tidbcluster.password.JdbcRootAccount;
+import io.tidb.operator.controller.tidbcluster.password.KubePasswordSecrets;
+import io.tidb.operator.controller.tidbcluster.password.RootPasswordStep;
+import io.tidb.operator.controller.tidbcluster.password.TidbSqlAddress;
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -55,17 +61,29 @@ public final class TidbClusterController {
 
   private TidbClusterController() {}
 
-  /** The controller as the operator process runs it: PD and TiDB reached over HTTP. */
+  /**
+   * The controller as the operator process runs it: PD and TiDB reached over HTTP, and after the
+   * components the {@code spec.tidb.initializer.createPassword} step, reaching TiDB's MySQL port
+   * at {@code tidbSql}.
+   */
   public static TidbClusterReconciler create(
       ControllerSettings settings,
       RuntimeServices services,
       AdmissionRules<TidbCluster> rules,
-      KubernetesClient client) {
+      KubernetesClient client,
+      TidbSqlAddress tidbSql) {
     ClusterApiFactory apis = new ClusterApiFactory(settings.endpoints());
+    List<ComponentStep> steps =
+        new ArrayList<>(ClusterComponents.upstreamOrder(settings.discoveryImage(), settings.failover()));
+    steps.add(
+        new RootPasswordStep(
+            new KubePasswordSecrets(client),
+            new JdbcRootAccount(settings.endpoints().timeout()),
+            tidbSql));
     return create(
         rules,
         services,
-        new ClusterPipeline(ClusterComponents.upstreamOrder(settings.discoveryImage(), settings.failover())),
+        new ClusterPipeline(steps),
         apis::forCluster,
         namespace -> new KubeVolumeClaims(client, namespace),
         namespace -> new KubeDeletions(client, namespace),

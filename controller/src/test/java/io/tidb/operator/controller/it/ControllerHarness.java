@@ -12,6 +12,7 @@ import io.tidb.operator.controller.ControllerMain;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
+import io.tidb.operator.controller.initializer.InitializerSettings;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.ReconcileMetrics;
@@ -53,6 +54,7 @@ final class ControllerHarness implements AutoCloseable {
   private final KubernetesPodSource podSource;
   final PdSimulatorServer simulator;
   private RunningOperator operator;
+  private String tidbAddressTemplate = InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE;
 
   /** The operator process as the test sees it: its client, metrics and recorded writes. */
   record RunningOperator(
@@ -112,6 +114,14 @@ final class ControllerHarness implements AutoCloseable {
     }
   }
 
+  /**
+   * Where the operator reaches TiDB's MySQL port ({@code --tidb-address-template}) from the next
+   * {@link #startOperator()} on; the default names the cluster's Service, which no test resolves.
+   */
+  void tidbSqlAt(String template) {
+    this.tidbAddressTemplate = template;
+  }
+
   RunningOperator operator() {
     return operator;
   }
@@ -147,7 +157,14 @@ final class ControllerHarness implements AutoCloseable {
             failover);
     OperatorRuntime op =
         OperatorRuntime.create(
-            settings, client, registry, ControllerMain.controllers(settings, client, registry));
+            settings,
+            client,
+            registry,
+            ControllerMain.controllers(
+                settings,
+                new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate),
+                client,
+                registry));
     op.start();
     operator = new RunningOperator(op, client, registry, writes);
     return operator;

@@ -72,7 +72,18 @@ class TidbMonitorWorkTest {
   final FakeOwnedObjects owned = new FakeOwnedObjects();
   final FakeApplier applier = new FakeApplier();
   final RecordingEventRecorder events = new RecordingEventRecorder();
-  final TidbMonitorWork work = new TidbMonitorWork(lookup -> null, null);
+  /** Objects applied by name, kept like the API server would, through the same field matcher. */
+  final FakeOwnedObjects byNameStore = new FakeOwnedObjects();
+  final ObjectsByName byName = new ObjectsByName() {
+    @Override
+    public <R extends io.fabric8.kubernetes.api.model.HasMetadata> io.tidb.operator.controller.runtime.ApplyOutcome apply(R desired) {
+      @SuppressWarnings("unchecked")
+      Class<R> kind = (Class<R>) desired.getClass();
+      return applier.apply(desired, byNameStore.get(kind, desired.getMetadata().getName()),
+          byNameStore.cacheOf(kind), io.javaoperatorsdk.operator.processing.event.ResourceID.fromResource(desired));
+    }
+  };
+  final TidbMonitorWork work = new TidbMonitorWork(lookup -> null, byName, null);
 
   private ResourceContext<TidbMonitor, TidbMonitorStatus> ctx(TidbMonitor tm, TidbMonitorStatus status) {
     tm.getMetadata().setGeneration(1L);
@@ -145,7 +156,7 @@ class TidbMonitorWorkTest {
         .withName("basic-tls-cluster-client-secret").endMetadata()
         .withData(Map.of("ca.crt", "Y2E=", "tls.crt", "Y3J0", "tls.key", "a2V5", "other", "eA==")).build());
     work.work(ctx(tm, status), reads);
-    Secret assets = owned.get(Secret.class, "tidbmonitor-basic-tls-tls-assets").orElseThrow();
+    Secret assets = byNameStore.get(Secret.class, "tidbmonitor-basic-tls-tls-assets").orElseThrow();
     assertEquals(Map.of("secret_ns_basic-tls-cluster-client-secret_ca.crt", "Y2E=",
         "secret_ns_basic-tls-cluster-client-secret_tls.crt", "Y3J0",
         "secret_ns_basic-tls-cluster-client-secret_tls.key", "a2V5"), assets.getData());

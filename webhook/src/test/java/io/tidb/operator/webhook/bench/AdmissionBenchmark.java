@@ -25,6 +25,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,7 +67,13 @@ public final class AdmissionBenchmark {
   private List<Integer> concurrency = List.of(1, 16, 64);
   private Duration warmup = Duration.ofSeconds(5);
   private Duration measure = Duration.ofSeconds(10);
-  private String serverJvmArgs = "-XX:MaxRAM=512m -XX:MaxRAMPercentage=75 -XX:-UsePerfData";
+  /** The chart's 512 MiB limit and its webhook jvmOptions. */
+  private String serverJvmArgs = "-XX:MaxRAM=512m -XX:+UseSerialGC -XX:MaxRAMPercentage=50 -XX:MinHeapFreeRatio=10"
+      + " -XX:MaxHeapFreeRatio=30 -Xss512k -XX:ReservedCodeCacheSize=48m -XX:MaxMetaspaceSize=96m -XX:-UsePerfData";
+  private Path createReview;
+  private Path updateReview;
+  private Duration openLoop = Duration.ofSeconds(15);
+  private boolean inProcessOnly;
 
   public static void main(String[] args) throws Exception {
     AdmissionBenchmark bench = new AdmissionBenchmark();
@@ -79,8 +86,16 @@ public final class AdmissionBenchmark {
         case "--warmup-seconds" -> bench.warmup = Duration.ofSeconds(Long.parseLong(value));
         case "--seconds" -> bench.measure = Duration.ofSeconds(Long.parseLong(value));
         case "--server-jvm-args" -> bench.serverJvmArgs = value;
+        case "--create-review" -> bench.createReview = Path.of(value);
+        case "--update-review" -> bench.updateReview = Path.of(value);
+        case "--open-loop-seconds" -> bench.openLoop = Duration.ofSeconds(Long.parseLong(value));
+        case "--in-process-only" -> bench.inProcessOnly = Boolean.parseBoolean(value);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
+    }
+    if (bench.inProcessOnly) {
+      inProcess(bench.inputs());
+      return;
     }
     if (bench.serverClasspath == null) {
       throw new IllegalArgumentException("--server-classpath is required (the packaged webhook layout)");
@@ -89,7 +104,7 @@ public final class AdmissionBenchmark {
   }
 
   private void run() throws Exception {
-    inProcess(review(example));
+    inProcess(inputs());
     Path dir = Files.createTempDirectory("webhook-bench");
     CertificateIssuer issuer = new CertificateIssuer();
     CertificateAuthority ca = issuer.newAuthority("bench-ca", Instant.now(), Duration.ofDays(1), KeyAlgorithm.EC_P256);
@@ -126,23 +141,39 @@ public final class AdmissionBenchmark {
           readyNanos / 1_000_000, startupLine(dir.resolve("server.log")));
       System.out.printf(Locale.ROOT, "server CPU time until ready: %d ms%n", startupCpuTicks * 1000 / CLOCK_TICKS_PER_SECOND);
       System.out.printf(Locale.ROOT, "RSS after start (idle): %d MiB%n", rssIdle / 1024);
-      System.out.printf(Locale.ROOT, "%n| endpoint | clients | requests | throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | server CPU per request (ms) | errors |%n");
-      System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|%n");
-      byte[] body = review(example);
+      List<Input> inputs = inputs();
+      for (Input input : inputs) {
+        System.out.printf(Locale.ROOT, "input %s: %s (%d bytes)%n", input.name(), input.endpoint(), input.body().length);
+      }
+      System.out.printf(Locale.ROOT, "%n| input | clients | requests | throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | server CPU per request (ms) | × floor | errors |%n");
+      System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|---|%n");
       for (int clients : concurrency) {
-        for (String endpoint : List.of("/validate", "/mutate")) {
-          URI uri = URI.create("https://127.0.0.1:" + port + endpoint);
-          load(uri, body, tls, clients, warmup);
+        double floorCpu = Double.NaN;
+        for (Input input : inputs) {
+          URI uri = URI.create("https://127.0.0.1:" + port + input.endpoint());
+          load(uri, input.body(), input.expectedStatus(), tls, clients, warmup);
           long cpuBefore = cpuTicks(server.pid());
-          Result r = load(uri, body, tls, clients, measure);
+          Result r = load(uri, input.body(), input.expectedStatus(), tls, clients, measure);
           double cpuMs = (cpuTicks(server.pid()) - cpuBefore) * 1000.0 / CLOCK_TICKS_PER_SECOND;
-          System.out.printf(Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.3f | %d |%n",
-              endpoint, clients, r.count(), r.count() / (measure.toNanos() / 1e9),
+          double perRequest = cpuMs / Math.max(1, r.count());
+          if (input.name().equals("floor")) {
+            floorCpu = perRequest;
+          }
+          System.out.printf(Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.3f | %.1f | %d |%n",
+              input.name(), clients, r.count(), r.count() / (measure.toNanos() / 1e9),
               r.percentile(0.50), r.percentile(0.90), r.percentile(0.99), r.percentile(1.0),
-              cpuMs / Math.max(1, r.count()), r.errors());
+              perRequest, perRequest / floorCpu, r.errors());
         }
       }
-      System.out.printf(Locale.ROOT, "%nRSS after load: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
+      Input validate = inputs.get(1);
+      URI validateUri = URI.create("https://127.0.0.1:" + port + validate.endpoint());
+      Result open = openLoop(validateUri, validate.body(), tls, 1000, openLoop);
+      System.out.printf(Locale.ROOT, "%nopen loop, %s at 1000/s for %d s: %d answered, p50 %.2f ms, p99 %.2f ms, max %.2f ms, %d errors%n",
+          validate.name(), openLoop.toSeconds(), open.count(), open.percentile(0.5), open.percentile(0.99),
+          open.percentile(1.0), open.errors());
+      System.out.printf(Locale.ROOT, "RSS after load: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
+      attacks(server, port, tls, validate);
+      System.out.printf(Locale.ROOT, "RSS at the end: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
       System.out.printf(Locale.ROOT, "load average after: %s", Files.readString(Path.of("/proc/loadavg")));
     } finally {
       long stopping = System.nanoTime();
@@ -157,26 +188,30 @@ public final class AdmissionBenchmark {
    * The admission work alone, without HTTP and TLS: parse, decide, serialize, on this thread.
    * Three rounds; the last one, with the JIT warm, is printed.
    */
-  private static void inProcess(byte[] body) {
+  private static void inProcess(List<Input> inputs) {
     AdmissionReviewCodec codec = new AdmissionReviewCodec();
     AdmissionService service = new AdmissionService(
         new AdmissionRulesRegistry().register(new TidbClusterAdmissionRules()), codec);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    int iterations = 20_000;
+    int iterations = 5_000;
     System.out.printf(Locale.ROOT, "%nin-process admission (no HTTP/TLS), %d iterations, third round:%n", iterations);
-    for (AdmissionOperation operation : AdmissionOperation.values()) {
+    for (Input input : inputs.subList(1, inputs.size())) {
+      AdmissionOperation operation = input.endpoint().equals("/mutate") ? AdmissionOperation.MUTATE : AdmissionOperation.VALIDATE;
       double cpuMicros = 0;
       double wallMicros = 0;
       for (int round = 0; round < 3; round++) {
         long cpu = threads.getCurrentThreadCpuTime();
         long wall = System.nanoTime();
         for (int i = 0; i < iterations; i++) {
-          codec.write(service.handle(operation, codec.parse(body)).review());
+          codec.write(service.handle(operation, codec.parse(input.body())).review());
         }
         cpuMicros = (threads.getCurrentThreadCpuTime() - cpu) / 1e3 / iterations;
         wallMicros = (System.nanoTime() - wall) / 1e3 / iterations;
       }
-      System.out.printf(Locale.ROOT, "  %s: %.0f us CPU, %.0f us wall per review%n", operation.path(), cpuMicros, wallMicros);
+      var answer = service.handle(operation, codec.parse(input.body())).review().getResponse();
+      System.out.printf(Locale.ROOT, "  %s: %.0f us CPU, %.0f us wall per review (allowed=%s%s)%n", input.name(),
+          cpuMicros, wallMicros, answer.getAllowed(),
+          answer.getStatus() == null ? "" : ": " + answer.getStatus().getMessage());
     }
   }
 
@@ -195,7 +230,7 @@ public final class AdmissionBenchmark {
     }
   }
 
-  private static Result load(URI uri, byte[] body, SSLContext tls, int clients, Duration window)
+  private static Result load(URI uri, byte[] body, int expectedStatus, SSLContext tls, int clients, Duration window)
       throws InterruptedException {
     long end = System.nanoTime() + window.toNanos();
     List<long[]> perClient = new ArrayList<>();
@@ -216,7 +251,7 @@ public final class AdmissionBenchmark {
             try {
               HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
               long took = System.nanoTime() - start;
-              if (response.statusCode() == 200) {
+              if (response.statusCode() == expectedStatus) {
                 samples[counts[id]++] = took;
               } else {
                 errors.incrementAndGet();
@@ -300,6 +335,181 @@ public final class AdmissionBenchmark {
   }
 
 
+
+  /** One kind of request: a name, the endpoint, the body, and the status a correct answer has. */
+  private record Input(String name, String endpoint, byte[] body, int expectedStatus) {}
+
+  /**
+   * The floor first (a 2-byte body, answered 400 by the TLS+HTTP stack and the codec alone), then
+   * the realistic reviews: the shared 13.5 KB CREATE to /validate and /mutate and the 26 KB UPDATE
+   * to /validate, or the example's CREATE when no review files are given.
+   */
+  private List<Input> inputs() throws IOException {
+    List<Input> inputs = new ArrayList<>();
+    inputs.add(new Input("floor", "/validate", "{}".getBytes(StandardCharsets.UTF_8), 400));
+    byte[] create = createReview == null ? review(example) : realistic(createReview);
+    inputs.add(new Input("validate-create", "/validate", create, 200));
+    inputs.add(new Input("mutate-create", "/mutate", create, 200));
+    if (updateReview != null) {
+      inputs.add(new Input("validate-update", "/validate", realistic(updateReview), 200));
+    }
+    return inputs;
+  }
+
+  /**
+   * A shared review file, with one change: its env uses {@code fieldRef.fieldPath: status.myEnv2},
+   * which is no pod field (the kubelet would refuse it, and so do the rules), so it is replaced by
+   * {@code metadata.name} to measure the allowed path, not the denial.
+   */
+  private static byte[] realistic(Path file) throws IOException {
+    return Files.readString(file).replace("status.myEnv2", "metadata.name").getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Requests sent at a fixed rate whatever the answers do; latency counted from the planned send. */
+  private static Result openLoop(URI uri, byte[] body, SSLContext tls, int perSecond, Duration window)
+      throws InterruptedException {
+    HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+    HttpRequest request = HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+    long total = window.toSeconds() * perSecond;
+    long[] latencies = new long[(int) total];
+    AtomicLong answered = new AtomicLong();
+    AtomicLong errors = new AtomicLong();
+    CountDownLatch done = new CountDownLatch((int) total);
+    long start = System.nanoTime();
+    long interval = 1_000_000_000L / perSecond;
+    for (int i = 0; i < total; i++) {
+      long planned = start + i * interval;
+      long wait = planned - System.nanoTime();
+      if (wait > 0) {
+        java.util.concurrent.locks.LockSupport.parkNanos(wait);
+      }
+      client.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
+        if (failure == null && response.statusCode() == 200) {
+          latencies[(int) answered.getAndIncrement()] = System.nanoTime() - planned;
+        } else {
+          errors.incrementAndGet();
+        }
+        done.countDown();
+      });
+    }
+    done.await(60, java.util.concurrent.TimeUnit.SECONDS);
+    long[] sorted = Arrays.copyOf(latencies, (int) answered.get());
+    Arrays.sort(sorted);
+    return new Result(sorted, errors.get());
+  }
+
+  /**
+   * Hostile clients while a well-behaved one keeps sending reviews: bodies that expand when parsed,
+   * a thousand slow connections, and a storm of new connections. Prints whether the server stayed
+   * up, its RSS, and the well-behaved client's latencies.
+   */
+  private void attacks(Process server, int port, SSLContext tls, Input validate) throws Exception {
+    URI uri = URI.create("https://127.0.0.1:" + port + validate.endpoint());
+    System.out.printf(Locale.ROOT, "%n| attack | alongside: requests | p50 (ms) | p99 (ms) | errors | refused attacker requests | server alive | RSS after (MiB) |%n");
+    System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|%n");
+
+    // 1. Eight clients sending ~1 MB bodies of 125,000 small objects, in a loop.
+    byte[] expanding = expandingReview(validate.body(), 125_000);
+    AtomicLong refused = new AtomicLong();
+    AtomicLong answeredOk = new AtomicLong();
+    long end = System.nanoTime() + measure.toNanos();
+    List<Thread> attackers = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      Thread t = new Thread(() -> {
+        HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + "/mutate"))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(expanding)).build();
+        while (System.nanoTime() < end) {
+          try {
+            int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            (status == 200 ? answeredOk : refused).incrementAndGet();
+          } catch (IOException e) {
+            refused.incrementAndGet();
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      });
+      t.start();
+      attackers.add(t);
+    }
+    Result alongside = load(uri, validate.body(), 200, tls, 1, measure);
+    for (Thread t : attackers) {
+      t.join();
+    }
+    System.out.printf(Locale.ROOT, "| 8 × %d KB expanding bodies (%d sent) | %d | %.2f | %.2f | %d | %d | %s | %d |%n",
+        expanding.length / 1024, refused.get() + answeredOk.get(), alongside.count(), alongside.percentile(0.5),
+        alongside.percentile(0.99), alongside.errors(), refused.get(), server.isAlive(),
+        ProcessMemory.rssKiB(server.pid()) / 1024);
+
+    // 2. A thousand connections: a third send headers then a body byte by byte, a third stop after
+    //    the headers' first line, a third only finish TLS.
+    List<javax.net.ssl.SSLSocket> slow = new ArrayList<>();
+    try {
+      for (int i = 0; i < 1000; i++) {
+        javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) tls.getSocketFactory().createSocket("127.0.0.1", port);
+        socket.startHandshake();
+        String start = switch (i % 3) {
+          case 0 -> "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n{";
+          case 1 -> "POST /validate HTTP/1.1\r\nHost: x\r\n";
+          default -> "";
+        };
+        socket.getOutputStream().write(start.getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        slow.add(socket);
+      }
+      Result withSlow = load(uri, validate.body(), 200, tls, 1, measure);
+      System.out.printf(Locale.ROOT, "| 1,000 slow or idle connections | %d | %.2f | %.2f | %d | - | %s | %d |%n",
+          withSlow.count(), withSlow.percentile(0.5), withSlow.percentile(0.99), withSlow.errors(),
+          server.isAlive(), ProcessMemory.rssKiB(server.pid()) / 1024);
+    } finally {
+      for (javax.net.ssl.SSLSocket socket : slow) {
+        socket.close();
+      }
+    }
+
+    // 3. 64 new TLS connections at once, each sending one review.
+    long[] took = new long[64];
+    CountDownLatch go = new CountDownLatch(1);
+    CountDownLatch finished = new CountDownLatch(64);
+    AtomicLong stormErrors = new AtomicLong();
+    for (int i = 0; i < 64; i++) {
+      int id = i;
+      new Thread(() -> {
+        HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest request = HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofByteArray(validate.body())).build();
+        try {
+          go.await();
+          long start = System.nanoTime();
+          if (client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+            stormErrors.incrementAndGet();
+          }
+          took[id] = System.nanoTime() - start;
+        } catch (Exception e) {
+          stormErrors.incrementAndGet();
+        } finally {
+          finished.countDown();
+        }
+      }).start();
+    }
+    go.countDown();
+    finished.await();
+    long slowest = Arrays.stream(took).max().orElse(0);
+    System.out.printf(Locale.ROOT, "%n64 new TLS connections at once: slowest answered in %d ms, %d errors%n",
+        slowest / 1_000_000, stormErrors.get());
+  }
+
+  /** {@code review} with {@code count} small objects in spec.pd.config, a field the CRD preserves. */
+  private static byte[] expandingReview(byte[] review, int count) throws IOException {
+    ObjectNode root = (ObjectNode) JSON.readTree(review);
+    ObjectNode config = JSON.createObjectNode();
+    for (int i = 0; i < count; i++) {
+      config.putObject("k" + i).put("a", 1);
+    }
+    ((ObjectNode) root.at("/request/object/spec/pd")).set("config", config);
+    return JSON.writeValueAsBytes(root);
+  }
 
   private static SSLContext trusting(CertificateAuthority ca) throws Exception {
     TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());

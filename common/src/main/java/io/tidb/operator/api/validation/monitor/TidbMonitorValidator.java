@@ -7,7 +7,7 @@ import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
 import io.tidb.operator.api.v1alpha1.shared.TidbClusterRef;
 import io.tidb.operator.api.validation.IpAddresses;
 import io.tidb.operator.api.validation.Violation;
-import io.tidb.operator.api.validation.cluster.TidbClusterValidator;
+import io.tidb.operator.api.validation.cluster.StorageRules;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -86,7 +86,7 @@ public final class TidbMonitorValidator {
       if (storage == null || storage.isEmpty()) {
         out.add(Violation.required("spec.storage",
             "the data volume size, e.g. 10Gi, is required when spec.persistent is true"));
-      } else if (!TidbClusterValidator.isQuantity(storage)) {
+      } else if (!StorageRules.isQuantity(storage)) {
         out.add(Violation.invalid("spec.storage", storage,
             "must be a Kubernetes quantity such as 10Gi or 100G"));
       }

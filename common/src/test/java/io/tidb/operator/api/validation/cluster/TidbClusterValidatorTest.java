@@ -57,6 +57,21 @@ class TidbClusterValidatorTest {
     tc.getMetadata().setAnnotations(annotations);
   }
 
+  private static void tiflashConfig(TidbCluster tc, String toml) {
+    TiflashSpec tiflash = new TiflashSpec();
+    StorageClaim claim = new StorageClaim();
+    claim.setResources(new ResourceRequirementsBuilder().addToRequests("storage", new Quantity("100Gi")).build());
+    tiflash.setStorageClaims(List.of(claim));
+    io.tidb.operator.api.v1alpha1.cluster.TiflashConfig config = new io.tidb.operator.api.v1alpha1.cluster.TiflashConfig();
+    config.setConfig(ComponentConfig.ofToml(toml));
+    tiflash.setConfig(config);
+    tc.getSpec().setTiflash(tiflash);
+  }
+
+  private static void tici(TidbCluster tc, String json) {
+    tc.getSpec().setTici(io.tidb.operator.api.ApiObjects.parse(json, com.fasterxml.jackson.databind.JsonNode.class));
+  }
+
   private static EnvVar env(String yamlish) {
     return io.tidb.operator.api.ApiObjects.parse(yamlish, EnvVar.class);
   }
@@ -107,7 +122,7 @@ class TidbClusterValidatorTest {
             "spec.pd.env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, "
                 + "`configMapKeyRef` or `secretKeyRef`"),
         row("env valueFrom two sources", tc -> tc.getSpec().getTidb().setEnv(List.of(env(
-                "{\"name\":\"A\",\"valueFrom\":{\"fieldRef\":{\"fieldPath\":\"x\"},"
+                "{\"name\":\"A\",\"valueFrom\":{\"fieldRef\":{\"fieldPath\":\"metadata.name\"},"
                     + "\"secretKeyRef\":{\"name\":\"s\",\"key\":\"k\"}}}"))),
             "spec.tidb.env[0].valueFrom: Invalid value: \"\": may not have more than one field specified at a time"),
         row("env secret ref without key", tc -> tc.getSpec().getTidb().setEnv(List.of(env(
@@ -144,12 +159,38 @@ class TidbClusterValidatorTest {
         row("tikv dataSubDir fine", tc -> tc.getSpec().getTikv().setDataSubDir("data/..x")),
         row("raft log volume unknown", tc -> {
               tc.getSpec().getTikv().setStorageVolumes(List.of(volume("raft", "10Gi")));
+              tc.getSpec().getTikv().setSeparateRaftLog(true);
+              tc.getSpec().getTikv().setSeparateRocksDBLog(true);
               tc.getSpec().getTikv().setRaftLogVolumeName("wal");
               tc.getSpec().getTikv().setRocksDBLogVolumeName("raft");
             },
-            "spec.tikv.raftLogVolumeName: Invalid value: \"wal\": must name one of spec.tikv.storageVolumes: [raft]"),
+            "spec.tikv.raftLogVolumeName: Invalid value: \"wal\": must name one of spec.tikv.storageVolumes: [raft], "
+                + "or one of spec.tikv.additionalVolumes that spec.tikv.additionalVolumeMounts mounts: []"),
+        row("raft log volume unused when the raft log is not separate", tc -> {
+              tc.getSpec().getTikv().setRaftLogVolumeName("wal");
+              tc.getSpec().getTikv().setRocksDBLogVolumeName("wal");
+            }),
         row("slow log volume unknown", tc -> tc.getSpec().getTidb().setSlowLogVolumeName("slow"),
-            "spec.tidb.slowLogVolumeName: Invalid value: \"slow\": must name one of spec.tidb.storageVolumes: []"),
+            "spec.tidb.slowLogVolumeName: Invalid value: \"slow\": must name one of spec.tidb.storageVolumes: [], "
+                + "or one of spec.tidb.additionalVolumes that spec.tidb.additionalVolumeMounts mounts: []"),
+        row("slow log volume unused when the slow log is not separate", tc -> {
+              tc.getSpec().getTidb().setSeparateSlowLog(false);
+              tc.getSpec().getTidb().setSlowLogVolumeName("slow");
+            }),
+        row("slow log on a mounted additional volume", tc -> {
+              tc.getSpec().getTidb().setSlowLogVolumeName("slow");
+              tc.getSpec().getTidb().setAdditionalVolumes(List.of(new io.fabric8.kubernetes.api.model.VolumeBuilder()
+                  .withName("slow").withNewEmptyDir().endEmptyDir().build()));
+              tc.getSpec().getTidb().setAdditionalVolumeMounts(List.of(new io.fabric8.kubernetes.api.model.VolumeMountBuilder()
+                  .withName("slow").withMountPath("/var/log/slow").build()));
+            }),
+        row("slow log on an additional volume nobody mounts", tc -> {
+              tc.getSpec().getTidb().setSlowLogVolumeName("slow");
+              tc.getSpec().getTidb().setAdditionalVolumes(List.of(new io.fabric8.kubernetes.api.model.VolumeBuilder()
+                  .withName("slow").withNewEmptyDir().endEmptyDir().build()));
+            },
+            "spec.tidb.slowLogVolumeName: Invalid value: \"slow\": must name one of spec.tidb.storageVolumes: [], "
+                + "or one of spec.tidb.additionalVolumes that spec.tidb.additionalVolumeMounts mounts: []"),
         row("evict leader timeout", tc -> tc.getSpec().getTikv().setEvictLeaderTimeout("10 minutes"),
             "spec.tikv.evictLeaderTimeout: Invalid value: \"10 minutes\": must be a duration such as 90s, 10m or 1h30m: "
                 + "unknown unit \" minutes\" in duration \"10 minutes\""),
@@ -160,6 +201,64 @@ class TidbClusterValidatorTest {
               tc.getSpec().getTikv().setEvictLeaderTimeout("1500m");
               tc.getSpec().getTikv().setWaitLeaderTransferBackTimeout("400s");
             }),
+        row("annotation key not a qualified name", tc -> annotate(tc, "example.com/a b", "x"),
+            "metadata.annotations: Invalid value: \"example.com/a b\": annotation key name part must consist of letters, "
+                + "digits, '-', '_' or '.' and must start and end with a letter or digit, e.g. MyName or my.name"),
+        row("delete-slots null means none", tc -> annotate(tc, "tiflash.tidb.pingcap.com/delete-slots", "null")),
+        row("delete-slots of a component upstream does not read", tc -> annotate(tc, "pump.tidb.pingcap.com/delete-slots", "x")),
+        row("delete-slots of TiCDC", tc -> annotate(tc, "ticdc.tidb.pingcap.com/delete-slots", "[1.5]"),
+            "metadata.annotations[ticdc.tidb.pingcap.com/delete-slots]: Invalid value: \"[1.5]\": "
+                + "must be a JSON array of 32-bit integers, e.g. [1,3]"),
+        row("env name invalid in a component", tc -> tc.getSpec().getTikv().setEnv(List.of(env("{\"name\":\"MY VAR\"}"))),
+            "spec.tikv.env[0].name: Invalid value: \"MY VAR\": must consist of letters, digits, '_', '-' or '.' and must "
+                + "not start with a digit, e.g. MY_ENV.NAME"),
+        row("env of an additional container", tc -> tc.getSpec().getTidb().setAdditionalContainers(List.of(
+                new ContainerBuilder().withName("sidecar").withImage("busybox")
+                    .withEnv(env("{\"name\":\"A\",\"valueFrom\":{\"secretKeyRef\":{\"name\":\"S\",\"key\":\"k\"}}}")).build())),
+            "spec.tidb.additionalContainers[0].env[0].valueFrom.secretKeyRef.name: Invalid value: \"S\": must be a lowercase "
+                + "RFC 1123 subdomain: lower-case letters, digits, '-' or '.', starting and ending with a letter or digit, "
+                + "e.g. my-name or example.com"),
+        row("env of discovery", tc -> {
+              tc.getSpec().setDiscovery(new io.tidb.operator.api.v1alpha1.cluster.DiscoverySpec());
+              tc.getSpec().getDiscovery().setEnv(List.of(env("{\"name\":\"A\",\"valueFrom\":{}}")));
+            },
+            "spec.discovery.env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, "
+                + "`configMapKeyRef` or `secretKeyRef`"),
+        row("evict leader timeout zero", tc -> tc.getSpec().getTikv().setEvictLeaderTimeout("0s"),
+            "spec.tikv.evictLeaderTimeout: Invalid value: \"0s\": must be a positive duration such as 90s, 10m or 1h30m"),
+        row("evict leader timeout negative", tc -> tc.getSpec().getTikv().setEvictLeaderTimeout("-1m"),
+            "spec.tikv.evictLeaderTimeout: Invalid value: \"-1m\": must be a positive duration such as 90s, 10m or 1h30m"),
+        row("tiflash overlap threshold in range", tc -> tiflashConfig(tc, "[flash]\noverlap_threshold = 0.6\n")),
+        row("tiflash overlap threshold above 1", tc -> tiflashConfig(tc, "[flash]\noverlap_threshold = 1.5\n"),
+            "spec.tiflash.config.config.flash.overlap_threshold: Invalid value: 1.5: must be between 0 and 1"),
+        row("tiflash overlap threshold not a number", tc -> tiflashConfig(tc, "[flash]\noverlap_threshold = \"high\"\n"),
+            "spec.tiflash.config.config.flash.overlap_threshold: Invalid value: \"\"high\"\": must be a number between 0 and 1"),
+        row("tiflash log paths with a directory", tc -> tiflashConfig(tc,
+            "[logger]\nlog = \"/data0/logs/server.log\"\nerrorlog = \"/data0/logs/error.log\"\n"
+                + "[flash.flash_cluster]\nlog = \"/data0/logs/cluster.log\"\n[flash.proxy]\nlog-file = \"/data0/logs/proxy.log\"\n")),
+        row("tiflash log path without a directory", tc -> tiflashConfig(tc,
+                "[logger]\nlog = \"/server.log\"\n[flash.proxy]\nlog-file = 7\n"),
+            "spec.tiflash.config.config.flash.proxy.log-file: Invalid value: \"7\": must be a file path string",
+            "spec.tiflash.config.config.logger.log: Invalid value: \"/server.log\": must include at least one directory "
+                + "above the file, e.g. /data0/logs/server.log"),
+        row("tici complete", tc -> tici(tc, "{\"meta\":{},\"worker\":{},\"s3\":{\"endpoint\":\"http://s3\",\"bucket\":\"b\"}}")),
+        row("tici without changefeed needs no s3", tc -> tici(tc, "{\"meta\":{},\"worker\":{},\"changefeed\":{\"enable\":false}}")),
+        row("tici empty", tc -> tici(tc, "{}"),
+            "spec.tici.meta: Required value: meta is required when tici is set",
+            "spec.tici.worker: Required value: worker is required when tici is set",
+            "spec.tici.s3: Required value: s3 is required unless changefeed.enable is false"),
+        row("tici s3 incomplete and bad parts", tc -> tici(tc, "{\"meta\":{\"env\":[{\"name\":\"1\"}],"
+                + "\"storageVolumes\":[{\"name\":\"v\"}]},\"worker\":{\"additionalContainers\":[{\"name\":\"c\"}]},"
+                + "\"s3\":{\"endpoint\":\"\"}}"),
+            "spec.tici.meta.env[0].name: Invalid value: \"1\": must consist of letters, digits, '_', '-' or '.' and must "
+                + "not start with a digit, e.g. MY_ENV.NAME",
+            "spec.tici.meta.storageVolumes[0].storageSize: Required value: must not be empty",
+            "spec.tici.worker.additionalContainers[0].image: Required value: an additional container needs an image",
+            "spec.tici.s3.endpoint: Required value: must not be empty",
+            "spec.tici.s3.bucket: Required value: must not be empty"),
+        row("tici env not a list", tc -> tici(tc, "{\"meta\":{\"env\":{\"A\":\"b\"}},\"worker\":{},"
+                + "\"changefeed\":{\"enable\":false}}"),
+            "spec.tici.meta.env: Invalid value: \"{\"A\":\"b\"}\": must be a list"),
         row("config not TOML", tc -> tc.getSpec().getPd().setConfig(ComponentConfig.ofToml("[schedule")),
             "spec.pd.config: Invalid value: \"[schedule\": config is not valid TOML: Premature end of file"));
   }
@@ -198,6 +297,10 @@ class TidbClusterValidatorTest {
             "spec.version: Required value: must not be empty"),
         row("deprecated image", tc -> tc.getSpec().getTikv().setImage("pingcap/tikv:v5.0.0"),
             "spec.tikv.image: Forbidden: image is deprecated; use spec.tikv.baseImage and a version instead"),
+        row("deprecated image of other components is still accepted (as upstream)", tc -> {
+              tc.getSpec().setTicdc(new io.tidb.operator.api.v1alpha1.cluster.TicdcSpec());
+              tc.getSpec().getTicdc().setImage("pingcap/ticdc:v8.5.0");
+            }),
         row("base image empty", tc -> {
               tc.getSpec().getPd().setBaseImage("");
               tc.getSpec().getTidb().setBaseImage(null);
@@ -217,6 +320,17 @@ class TidbClusterValidatorTest {
         row("no change", tc -> { }),
         row("instance label changed", tc -> tc.getMetadata().setLabels(Map.of("app.kubernetes.io/instance", "other")),
             "metadata.labels[app.kubernetes.io/instance]: Invalid value: \"other\": must not change (was \"basic\")"),
+        row("instance label removed falls back to the name", tc -> tc.getMetadata().setLabels(Map.of())),
+        row("pd config removed", tc -> tc.getSpec().getPd().setConfig(null),
+            "spec.pd.config: Required value: cannot be removed once set; use {} for no settings"),
+        row("tikv config removed", tc -> tc.getSpec().getTikv().setConfig(null),
+            "spec.tikv.config: Required value: cannot be removed once set; use {} for no settings"),
+        row("cert-allowed-cn not a list", tc -> tc.getSpec().getTikv().setConfig(
+                ComponentConfig.ofToml("[security]\ncert-allowed-cn = \"a\"\n")),
+            "spec.tikv.config.security.cert-allowed-cn: Invalid value: \"\"a\"\": must be a list of strings, e.g. [\"TiDB\"]"),
+        row("cert-allowed-cn not strings", tc -> tc.getSpec().getTikv().setConfig(
+                ComponentConfig.ofToml("[security]\ncert-allowed-cn = [1]\n")),
+            "spec.tikv.config.security.cert-allowed-cn: Invalid value: \"[1]\": must be a list of strings, e.g. [\"TiDB\"]"),
         row("pd schedule changed", tc -> tc.getSpec().getPd().setConfig(
                 ComponentConfig.ofToml("[schedule]\nleader-schedule-limit = 8\n[replication]\nmax-replicas = 3\n")),
             "spec.pd.config.schedule: Invalid value: \"{\"leader-schedule-limit\":8}\": PD keeps schedule settings in etcd "
@@ -284,6 +398,16 @@ class TidbClusterValidatorTest {
     TidbCluster updated = io.tidb.operator.api.ApiObjects.deepCopy(old);
     change.accept(updated);
     assertEquals(expected, messages(TidbClusterValidator.validateUpdate(old, updated)));
+  }
+
+  @Test
+  void instanceLabelMayBeAddedWithTheClusterNameOnly() {
+    TidbCluster old = TestClusters.basic();
+    TidbCluster same = with(tc -> tc.getMetadata().setLabels(Map.of("app.kubernetes.io/instance", "basic")));
+    TidbCluster other = with(tc -> tc.getMetadata().setLabels(Map.of("app.kubernetes.io/instance", "other")));
+    assertEquals(List.of(), messages(TidbClusterValidator.validateUpdate(old, same)));
+    assertEquals(List.of("metadata.labels[app.kubernetes.io/instance]: Invalid value: \"other\": must not change "
+        + "(was \"basic\")"), messages(TidbClusterValidator.validateUpdate(old, other)));
   }
 
   @Test

@@ -45,7 +45,7 @@ public final class Labels {
   }
 
   /** Labels selecting every object of one cluster: name, managed-by, instance. */
-  private static SortedMap<String, String> cluster(String instance) {
+  public static SortedMap<String, String> cluster(String instance) {
     SortedMap<String, String> labels = new TreeMap<>();
     labels.put(NAME, NAME_VALUE);
     labels.put(MANAGED_BY, MANAGED_BY_VALUE);

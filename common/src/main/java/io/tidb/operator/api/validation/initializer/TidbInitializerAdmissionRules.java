@@ -1,0 +1,45 @@
+package io.tidb.operator.api.validation.initializer;
+
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import java.util.List;
+
+/**
+ * TidbInitializer admission: the same rules on create, update and stored objects (upstream has no
+ * create-only rule for this kind). Upstream defines no defaults for it either ({@code permitHost}
+ * unset means {@code %} where it is used), so {@link #withDefaults} is a copy.
+ */
+public final class TidbInitializerAdmissionRules implements AdmissionRules<TidbInitializer> {
+
+  @Override
+  public Class<TidbInitializer> resourceType() {
+    return TidbInitializer.class;
+  }
+
+  @Override
+  public List<Violation> validateCreate(TidbInitializer obj) {
+    return TidbInitializerValidator.validate(obj);
+  }
+
+  @Override
+  public List<Violation> validateUpdate(TidbInitializer oldObj, TidbInitializer newObj) {
+    return TidbInitializerValidator.validate(newObj);
+  }
+
+  @Override
+  public List<Violation> validateStored(TidbInitializer obj) {
+    return TidbInitializerValidator.validate(obj);
+  }
+
+  @Override
+  public List<String> warnings(TidbInitializer obj) {
+    return TidbInitializerValidator.warnings(obj);
+  }
+
+  @Override
+  public TidbInitializer withDefaults(TidbInitializer obj) {
+    return ApiObjects.deepCopy(obj);
+  }
+}

@@ -1,0 +1,74 @@
+package io.tidb.operator.controller.initializer;
+
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
+import io.tidb.operator.api.v1alpha1.initializer.TidbInitializerStatus;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.controller.runtime.RuntimeServices;
+import io.tidb.operator.controller.runtime.StatusAccess;
+import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import java.time.Duration;
+import java.util.List;
+
+/** Builds the {@code TidbInitializer} controller on the shared runtime. */
+public final class TidbInitializerController {
+
+  /** The controller's name: JOSDK's, and the {@code controller} tag in metrics. */
+  public static final String NAME = "tidbinitializer";
+
+  /** How the runtime reads and writes {@link TidbInitializerStatus}. */
+  public static final StatusAccess<TidbInitializerStatus> STATUS =
+      new StatusAccess<>() {
+        @Override
+        public TidbInitializerStatus empty() {
+          return new TidbInitializerStatus();
+        }
+
+        @Override
+        public TidbInitializerStatus copy(TidbInitializerStatus status) {
+          return ApiObjects.deepCopy(status);
+        }
+
+        @Override
+        public void setObservedGeneration(TidbInitializerStatus status, Long generation) {
+          status.setObservedGeneration(generation);
+        }
+
+        @Override
+        public List<Condition> conditions(TidbInitializerStatus status) {
+          return status.getConditions();
+        }
+
+        @Override
+        public void setConditions(TidbInitializerStatus status, List<Condition> conditions) {
+          status.setConditions(conditions);
+        }
+      };
+
+  private TidbInitializerController() {}
+
+  /** The controller as the operator process runs it, reading named objects from the API server. */
+  public static TidbInitializerReconciler create(
+      InitializerSettings settings,
+      RuntimeServices services,
+      AdmissionRules<TidbInitializer> rules,
+      KubernetesClient client,
+      Duration convergingRequeue) {
+    return new TidbInitializerReconciler(
+        rules, new TidbInitializerWork(settings, new KubeInitializerLookups(client)), services, convergingRequeue);
+  }
+
+  /** The runtime's skeleton bound to {@code TidbInitializer} (JOSDK reads the type from here). */
+  public static final class TidbInitializerReconciler
+      extends ValidatingReconciler<TidbInitializer, TidbInitializerStatus> {
+    TidbInitializerReconciler(
+        AdmissionRules<TidbInitializer> rules,
+        TidbInitializerWork work,
+        RuntimeServices services,
+        Duration convergingRequeue) {
+      super(NAME, rules, STATUS, work, services, convergingRequeue);
+    }
+  }
+}

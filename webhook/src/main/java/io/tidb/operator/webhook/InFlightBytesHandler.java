@@ -1,0 +1,88 @@
+package io.tidb.operator.webhook;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Bounds the request bodies held at once. Each request reserves its declared length (or the body
+ * limit when it declares none) before any of its body is read, and gives it back when its response
+ * is complete; a request that would pass the budget is answered 429 at once, its body read and
+ * dropped rather than kept.
+ */
+final class InFlightBytesHandler extends Handler.Wrapper {
+
+  private final long budget;
+  private final long undeclared;
+  private final AtomicLong inFlight = new AtomicLong();
+  private final Runnable onRefused;
+
+  /**
+   * @param budget bytes that may be reserved at once
+   * @param undeclared what a request without a Content-Length reserves
+   * @param onRefused called for every refused request (metrics)
+   */
+  InFlightBytesHandler(long budget, long undeclared, Runnable onRefused) {
+    this.budget = budget;
+    this.undeclared = undeclared;
+    this.onRefused = onRefused;
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    long declared = request.getLength();
+    long weight = declared < 0 ? undeclared : Math.min(declared, undeclared);
+    if (weight == 0) {
+      return super.handle(request, response, callback);
+    }
+    if (!reserve(weight)) {
+      onRefused.run();
+      // Read the body and drop it, holding nothing, so that the client, still sending, sees the
+      // answer instead of a broken connection.
+      String message = "webhook busy: request bodies in flight would pass " + budget + " bytes; retry";
+      Content.Source.consumeAll(request, Callback.from(
+          () -> busy(response, message, callback), callback::failed));
+      return true;
+    }
+    Callback release = Callback.from(callback, () -> inFlight.addAndGet(-weight));
+    try {
+      if (super.handle(request, response, release)) {
+        return true;
+      }
+    } catch (Throwable t) {
+      inFlight.addAndGet(-weight);
+      throw t;
+    }
+    inFlight.addAndGet(-weight);
+    return false;
+  }
+
+  private static void busy(Response response, String message, Callback callback) {
+    response.setStatus(429);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; charset=utf-8");
+    response.write(true, ByteBuffer.wrap((message + "\n").getBytes(StandardCharsets.UTF_8)), callback);
+  }
+
+  private boolean reserve(long weight) {
+    while (true) {
+      long now = inFlight.get();
+      if (now + weight > budget) {
+        return false;
+      }
+      if (inFlight.compareAndSet(now, now + weight)) {
+        return true;
+      }
+    }
+  }
+
+  /** Bytes reserved now. */
+  long inFlight() {
+    return inFlight.get();
+  }
+}

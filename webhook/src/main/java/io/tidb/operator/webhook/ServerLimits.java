@@ -1,0 +1,72 @@
+package io.tidb.operator.webhook;
+
+import java.time.Duration;
+
+/**
+ * What requests may cost the webhook, together and one by one, so that no input ends the process
+ * or starves it.
+ *
+ * @param maxBodyBytes larger request bodies get 413
+ * @param maxInFlightBytes request bodies held at once, by their declared length (a body without
+ *     one counts as {@code maxBodyBytes}); a request that would pass it gets 429 at once
+ * @param maxConcurrentReviews reviews parsed and judged at once; the rest wait for a turn up to
+ *     {@code reviewWait}, then get 429. Parsing is what multiplies a body's size in memory.
+ * @param reviewWait how long a review waits for its turn
+ * @param maxTokens JSON tokens in one body; a real TidbCluster review has a few thousand
+ * @param maxNestingDepth JSON nesting in one body
+ * @param idleTimeout a connection that sends nothing this long is closed
+ * @param minBytesPerSecond a request body that arrives slower than this is cut off
+ * @param acceptQueueSize pending TCP connections the kernel keeps for us (a storm of new
+ *     connections must not drop SYNs)
+ * @param maxThreads the server's threads; bodies are read without one, so few are needed, and
+ *     each costs stack memory
+ */
+public record ServerLimits(
+    int maxBodyBytes,
+    long maxInFlightBytes,
+    int maxConcurrentReviews,
+    Duration reviewWait,
+    long maxTokens,
+    int maxNestingDepth,
+    Duration idleTimeout,
+    long minBytesPerSecond,
+    int acceptQueueSize,
+    int maxThreads) {
+
+  public ServerLimits {
+    if (maxBodyBytes < 1024) {
+      throw new IllegalArgumentException("maxBodyBytes " + maxBodyBytes + " must be at least 1024");
+    }
+    if (maxInFlightBytes < maxBodyBytes) {
+      throw new IllegalArgumentException("maxInFlightBytes " + maxInFlightBytes
+          + " must be at least maxBodyBytes " + maxBodyBytes);
+    }
+    if (maxConcurrentReviews < 1) {
+      throw new IllegalArgumentException("maxConcurrentReviews " + maxConcurrentReviews + " must be at least 1");
+    }
+    if (maxTokens < 1000 || maxNestingDepth < 16) {
+      throw new IllegalArgumentException("maxTokens must be at least 1000 and maxNestingDepth at least 16");
+    }
+    if (maxThreads < 8) {
+      throw new IllegalArgumentException("maxThreads " + maxThreads + " must be at least 8");
+    }
+    if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+      throw new IllegalArgumentException("idleTimeout must be positive");
+    }
+  }
+
+  /** The defaults for a body limit: what the chart runs with. */
+  public static ServerLimits defaults(int maxBodyBytes) {
+    return new ServerLimits(
+        maxBodyBytes,
+        Math.max(64L << 20, maxBodyBytes),
+        Math.max(2, Runtime.getRuntime().availableProcessors()),
+        Duration.ofSeconds(2),
+        200_000,
+        100,
+        Duration.ofSeconds(10),
+        16 * 1024,
+        1024,
+        32);
+  }
+}

@@ -1,0 +1,182 @@
+package io.tidb.operator.webhook;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
+import com.fasterxml.jackson.databind.deser.ValueInstantiator;
+import io.tidb.operator.api.validation.Violation;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a served object from its JSON tree and reports <em>every</em> wrongly typed field, the way
+ * the API server's schema validation would ({@code spec.pd.replicas: Invalid value: "three": must
+ * be of type integer}), instead of stopping at the first. A wrongly typed field is read as absent,
+ * so the admission rules still run on the rest of the object and their violations are reported in
+ * the same answer.
+ */
+final class TypedObjectReader {
+
+  /** The object read, and the fields that had the wrong JSON type. */
+  record Result<T>(T object, List<Violation> typeErrors) {}
+
+  private final ObjectMapper mapper;
+
+  TypedObjectReader(ObjectMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  <T> Result<T> read(JsonNode node, Class<T> type) throws IOException {
+    List<Violation> errors = new ArrayList<>();
+    T object = mapper.readerFor(type).withHandler(new Collector(errors)).readValue(node);
+    return new Result<>(object, List.copyOf(errors));
+  }
+
+  /** The Kubernetes-style path of the parser's current value, e.g. {@code spec.tikv.storageVolumes[0].name}. */
+  static String path(JsonParser p) {
+    List<String> parts = new ArrayList<>();
+    JsonStreamContext ctx = p.getParsingContext();
+    // For a scalar the parsing context is its container; for a START_OBJECT/ARRAY it is the value itself.
+    if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
+      ctx = ctx.getParent();
+    }
+    for (; ctx != null && !ctx.inRoot(); ctx = ctx.getParent()) {
+      if (ctx.inArray()) {
+        parts.add("[" + Math.max(0, ctx.getCurrentIndex()) + "]");
+      } else if (ctx.getCurrentName() != null) {
+        parts.add("." + ctx.getCurrentName());
+      }
+    }
+    StringBuilder path = new StringBuilder();
+    for (int i = parts.size() - 1; i >= 0; i--) {
+      path.append(parts.get(i));
+    }
+    return path.length() == 0 ? "(root)" : path.charAt(0) == '.' ? path.substring(1) : path.toString();
+  }
+
+  /** The JSON type a Java type is read from, in the API server's words. */
+  static String jsonType(Class<?> type) {
+    if (type == Integer.class || type == int.class || type == Long.class || type == long.class
+        || type == Short.class || type == short.class || type == BigInteger.class) {
+      return "integer";
+    }
+    if (type == Double.class || type == double.class || type == Float.class || type == float.class
+        || type == BigDecimal.class) {
+      return "number";
+    }
+    if (type == Boolean.class || type == boolean.class) {
+      return "boolean";
+    }
+    if (type == String.class || type.isEnum()) {
+      return "string";
+    }
+    if (type.isArray() || Collection.class.isAssignableFrom(type)) {
+      return "array";
+    }
+    if (type.getSimpleName().equals("IntOrString")) {
+      return "integer or string";
+    }
+    if (type.getSimpleName().equals("Quantity")) {
+      return "string or number";
+    }
+    return "object";
+  }
+
+  /** What was found instead, as the API server names it. */
+  private static String found(JsonToken token) {
+    if (token == null) {
+      return "null";
+    }
+    switch (token) {
+      case START_OBJECT:
+        return "object";
+      case START_ARRAY:
+        return "array";
+      case VALUE_STRING:
+        return "string";
+      case VALUE_NUMBER_INT:
+        return "integer";
+      case VALUE_NUMBER_FLOAT:
+        return "number";
+      case VALUE_TRUE:
+      case VALUE_FALSE:
+        return "boolean";
+      default:
+        return token.asString() == null ? token.name() : token.asString();
+    }
+  }
+
+  /** Records the problem and reads the field as absent. */
+  private static final class Collector extends DeserializationProblemHandler {
+    private final List<Violation> errors;
+
+    Collector(List<Violation> errors) {
+      this.errors = errors;
+    }
+
+    /** Records the current value as wrongly typed and reads it as absent. */
+    private Object record(JsonParser p, Class<?> expected) throws IOException {
+      JsonToken token = p.currentToken();
+      Object value = token != null && token.isScalarValue() && token != JsonToken.VALUE_NULL
+          ? scalar(p) : found(token);
+      errors.add(Violation.invalid(path(p), value, "must be of type " + jsonType(expected)));
+      p.skipChildren();
+      return null;
+    }
+
+    private static Object scalar(JsonParser p) throws IOException {
+      switch (p.currentToken()) {
+        case VALUE_STRING:
+          return p.getText();
+        case VALUE_NUMBER_INT:
+        case VALUE_NUMBER_FLOAT:
+          return p.getNumberValue();
+        case VALUE_TRUE:
+          return Boolean.TRUE;
+        case VALUE_FALSE:
+          return Boolean.FALSE;
+        default:
+          return p.getText();
+      }
+    }
+
+    @Override
+    public Object handleWeirdStringValue(
+        DeserializationContext ctxt, Class<?> targetType, String value, String failureMsg)
+        throws IOException {
+      return record(ctxt.getParser(), targetType);
+    }
+
+    @Override
+    public Object handleWeirdNumberValue(
+        DeserializationContext ctxt, Class<?> targetType, Number value, String failureMsg)
+        throws IOException {
+      return record(ctxt.getParser(), targetType);
+    }
+
+    @Override
+    public Object handleUnexpectedToken(
+        DeserializationContext ctxt, JavaType targetType, JsonToken t, JsonParser p, String failureMsg)
+        throws IOException {
+      return record(p, targetType.getRawClass());
+    }
+
+    @Override
+    public Object handleMissingInstantiator(
+        DeserializationContext ctxt, Class<?> instClass, ValueInstantiator valueInsta, JsonParser p,
+        String msg) throws IOException {
+      return record(p, Map.class.isAssignableFrom(instClass) ? Map.class : instClass);
+    }
+  }
+
+}

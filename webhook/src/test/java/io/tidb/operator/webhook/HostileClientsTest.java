@@ -1,0 +1,185 @@
+package io.tidb.operator.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Clients that misbehave: slow or idle connections, bodies that expand when parsed, bodies with
+ * trailing data. None of them may stop the webhook answering the API server.
+ */
+class HostileClientsTest {
+
+  private static final int MAX_BODY = 2 << 20;
+  private static RunningWebhook webhook;
+
+  @BeforeAll
+  static void start() {
+    ServerLimits d = ServerLimits.defaults(MAX_BODY);
+    ServerLimits limits = new ServerLimits(MAX_BODY, 8L << 20, 2, Duration.ofSeconds(2), d.maxTokens(),
+        d.maxNestingDepth(), Duration.ofSeconds(3), d.minBytesPerSecond(), d.acceptQueueSize(), 16);
+    webhook = new RunningWebhook(limits, Duration.ZERO, new TidbClusterAdmissionRules());
+  }
+
+  @AfterAll
+  static void stop() {
+    webhook.close();
+  }
+
+  private static HttpResponse<String> validReview() {
+    return webhook.post("/validate", RunningWebhook.fixture("create-basic.json"));
+  }
+
+  /** Headers for a body of {@code length} bytes that will never fully arrive. */
+  private static SSLSocket slowBody(int length) throws IOException {
+    SSLSocket socket = webhook.connect();
+    OutputStream out = socket.getOutputStream();
+    out.write(("POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        + "Content-Length: " + length + "\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+    return socket;
+  }
+
+  /** Reads until the server closes the connection or answers; true if it did within the timeout. */
+  private static boolean closedOrAnswered(SSLSocket socket, Duration within) throws IOException {
+    socket.setSoTimeout((int) within.toMillis());
+    try (InputStream in = socket.getInputStream()) {
+      return in.read(new byte[4096]) != 0;
+    } catch (SocketTimeoutException e) {
+      return false;
+    } catch (SocketException e) {
+      return true; // reset by the server
+    }
+  }
+
+  @Test
+  void slowAndIdleConnectionsNeitherStarveReviewsNorStayOpen() throws Exception {
+    List<SSLSocket> slow = new ArrayList<>();
+    try {
+      for (int i = 0; i < 150; i++) {
+        slow.add(slowBody(20_000));
+      }
+      for (int i = 0; i < 150; i++) {
+        slow.add(webhook.connect()); // TLS done, then nothing
+      }
+      // Far more connections than the server has threads, all stuck; reviews still get answers.
+      for (int i = 0; i < 20; i++) {
+        HttpResponse<String> response = validReview();
+        assertEquals(200, response.statusCode(), response.body());
+        assertTrue(response.body().contains("\"allowed\":true"), response.body());
+      }
+      // Each stuck connection is cut off by the idle timeout (3 s here), not kept forever.
+      for (SSLSocket socket : List.of(slow.get(0), slow.get(149), slow.get(150), slow.get(299))) {
+        assertTrue(closedOrAnswered(socket, Duration.ofSeconds(15)), "connection still open");
+      }
+    } finally {
+      for (SSLSocket socket : slow) {
+        socket.close();
+      }
+    }
+    assertEquals(200, webhook.get("/healthz").statusCode());
+  }
+
+  @Test
+  void aBodyThatTricklesInIsCutOffEvenIfItNeverGoesIdle() throws Exception {
+    try (SSLSocket socket = slowBody(20_000)) {
+      OutputStream out = socket.getOutputStream();
+      long start = System.nanoTime();
+      boolean cut = false;
+      // One byte every 500 ms: never idle for 3 s, but far below the minimum data rate.
+      while (!cut && System.nanoTime() - start < Duration.ofSeconds(20).toNanos()) {
+        try {
+          out.write(' ');
+          out.flush();
+          socket.setSoTimeout(500);
+          cut = socket.getInputStream().read() != 0;
+        } catch (SocketTimeoutException e) {
+          continue;
+        } catch (IOException e) {
+          cut = true;
+        }
+      }
+      assertTrue(cut, "a body trickling in at 2 bytes/s was still being read after 20 s");
+    }
+  }
+
+  /** An AdmissionReview whose object carries {@code count} small objects in a preserved field. */
+  private static byte[] expanding(int count) {
+    String review = new String(RunningWebhook.fixture("create-basic.json"), StandardCharsets.UTF_8);
+    StringBuilder config = new StringBuilder("{");
+    for (int i = 0; i < count; i++) {
+      config.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":{\"a\":1}");
+    }
+    config.append('}');
+    return review.replaceFirst("\"pd\": \\{", "\"pd\": {\"config\": " + config + ",")
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void bodiesThatExpandWhenParsedAreRefusedAndTheServerStaysUp() throws Exception {
+    byte[] body = expanding(100_000); // ~1.5 MB, ~400,000 JSON tokens
+    assertTrue(body.length > 1_000_000 && body.length < MAX_BODY, "body is " + body.length);
+    ExecutorService pool = Executors.newFixedThreadPool(12);
+    try {
+      List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        answers.add(pool.submit(() -> webhook.post("/mutate", body)));
+      }
+      int refusedForSize = 0;
+      int busy = 0;
+      for (Future<HttpResponse<String>> answer : answers) {
+        HttpResponse<String> response = answer.get();
+        if (response.statusCode() == 400) {
+          assertTrue(response.body().contains("request body is refused: Token count (200001) exceeds"),
+              response.body());
+          refusedForSize++;
+        } else {
+          assertEquals(429, response.statusCode(), response.body());
+          assertTrue(response.body().startsWith("webhook busy"), response.body());
+          busy++;
+        }
+      }
+      assertTrue(refusedForSize >= 1, "none refused for size; busy=" + busy);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(200, validReview().statusCode());
+  }
+
+  @Test
+  void trailingDataAfterTheReviewIsRefused() {
+    byte[] valid = RunningWebhook.fixture("create-basic.json");
+    byte[] trailing = (new String(valid, StandardCharsets.UTF_8) + " {\"kind\":\"AdmissionReview\"}")
+        .getBytes(StandardCharsets.UTF_8);
+    HttpResponse<String> response = webhook.post("/validate", trailing);
+    assertEquals(400, response.statusCode());
+    assertTrue(response.body().contains("request body is not valid JSON: Trailing token"), response.body());
+  }
+
+  @Test
+  void aNumericUidIsRefused() {
+    String valid = new String(RunningWebhook.fixture("create-basic.json"), StandardCharsets.UTF_8);
+    String numeric = valid.replaceFirst("\"uid\": \"[^\"]+\"", "\"uid\": 12345");
+    HttpResponse<String> response = webhook.post("/validate", numeric.getBytes(StandardCharsets.UTF_8));
+    assertEquals(400, response.statusCode());
+    assertEquals("malformed AdmissionReview: request.uid must be a string, got number\n", response.body());
+  }
+}

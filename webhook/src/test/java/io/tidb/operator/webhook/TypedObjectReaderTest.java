@@ -1,0 +1,55 @@
+package io.tidb.operator.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.validation.Violation;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TypedObjectReaderTest {
+
+  private final AdmissionReviewCodec codec = new AdmissionReviewCodec();
+  private final TypedObjectReader reader = new TypedObjectReader(codec.mapper());
+
+  private TypedObjectReader.Result<TidbCluster> read(String json) throws Exception {
+    JsonNode node = codec.mapper().readTree(json.replace('\'', '"'));
+    return reader.read(node, TidbCluster.class);
+  }
+
+  private static List<String> messages(TypedObjectReader.Result<?> result) {
+    return result.typeErrors().stream().map(Violation::message).toList();
+  }
+
+  @Test
+  void everyWronglyTypedFieldIsReportedWithItsPathValueAndType() throws Exception {
+    TypedObjectReader.Result<TidbCluster> result = read("{'apiVersion':'pingcap.com/v1alpha1','kind':'TidbCluster',"
+        + "'metadata':{'name':'x'},'spec':{'version':'v8.5.0',"
+        + "'pd':{'replicas':'three','baseImage':'pingcap/pd','requests':{'storage':'1Gi'}},"
+        + "'tikv':{'replicas':3,'storageVolumes':{'name':'raft'},'maxFailoverCount':true},"
+        + "'tidb':{'replicas':[1],'service':{'type':'NodePort','port':'x'}}}}");
+    assertEquals(List.of(
+        "spec.pd.replicas: Invalid value: \"three\": must be of type integer",
+        "spec.tikv.storageVolumes: Invalid value: \"object\": must be of type array",
+        "spec.tikv.maxFailoverCount: Invalid value: true: must be of type integer",
+        "spec.tidb.replicas: Invalid value: \"array\": must be of type integer"),
+        messages(result).subList(0, 4));
+    assertNull(result.object().getSpec().getPd().getReplicas());
+    assertEquals(3, result.object().getSpec().getTikv().getReplicas());
+    assertEquals("pingcap/pd", result.object().getSpec().getPd().getBaseImage());
+  }
+
+  @Test
+  void aWellTypedObjectHasNoTypeErrors() throws Exception {
+    assertEquals(List.of(), messages(read("{'metadata':{'name':'x'},'spec':{'pd':{'replicas':3,"
+        + "'config':{'a':{'b':[1,'x',true]}}},'tikv':{'storageVolumes':[{'name':'raft','storageSize':'1Gi'}]}}}")));
+  }
+
+  @Test
+  void pathsNameArrayElements() throws Exception {
+    assertEquals(List.of("spec.tikv.storageVolumes[1].name: Invalid value: \"object\": must be of type string"),
+        messages(read("{'spec':{'tikv':{'storageVolumes':[{'name':'a'},{'name':{'x':1}}]}}}")));
+  }
+}
