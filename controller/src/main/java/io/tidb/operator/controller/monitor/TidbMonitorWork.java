@@ -82,7 +82,8 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
   @Override
   public List<EventSource<?, TidbMonitor>> eventSources(EventSourceContext<TidbMonitor> context) {
     List<EventSource<?, TidbMonitor>> sources =
-        new ArrayList<>(OwnedEventSources.owned(context, OWNED_KINDS));
+        new ArrayList<>(OwnedEventSources.owned(context, OWNED_KINDS,
+            MonitorLabels.COMPONENT + "=" + MonitorLabels.COMPONENT_VALUE));
     InformerEventSource<TidbCluster, TidbMonitor> clusters = new InformerEventSource<>(
         InformerEventSourceConfiguration.from(TidbCluster.class, TidbMonitor.class)
             .withName("monitored-tidbclusters")
