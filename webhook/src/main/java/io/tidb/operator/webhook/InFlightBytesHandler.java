@@ -2,6 +2,9 @@ package io.tidb.operator.webhook;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -9,29 +12,48 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * Bounds the request bodies held at once. Each request reserves its declared length (or the body
  * limit when it declares none) before any of its body is read, and gives it back when its response
  * is complete; a request that would pass the budget is answered 429 at once, its body read and
- * dropped rather than kept.
+ * dropped rather than kept. A body must arrive within a deadline, or the request fails and gives
+ * its reservation back: a few slow clients declaring large bodies cannot hold the budget for long.
+ * {@link BodyReceived}, placed where the whole body has been read, ends the deadline.
  */
 final class InFlightBytesHandler extends Handler.Wrapper {
 
+  private static final String DEADLINE = InFlightBytesHandler.class.getName() + ".deadline";
+
   private final long budget;
   private final long undeclared;
+  private final Duration bodyDeadline;
   private final AtomicLong inFlight = new AtomicLong();
   private final Runnable onRefused;
 
   /**
    * @param budget bytes that may be reserved at once
    * @param undeclared what a request without a Content-Length reserves
+   * @param bodyDeadline how long a request's body may take to arrive
    * @param onRefused called for every refused request (metrics)
    */
-  InFlightBytesHandler(long budget, long undeclared, Runnable onRefused) {
+  InFlightBytesHandler(long budget, long undeclared, Duration bodyDeadline, Runnable onRefused) {
     this.budget = budget;
     this.undeclared = undeclared;
+    this.bodyDeadline = bodyDeadline;
     this.onRefused = onRefused;
+  }
+
+  /** Ends the body deadline of a request whose body has been read in full. */
+  static final class BodyReceived extends Handler.Wrapper {
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) throws Exception {
+      if (request.getAttribute(DEADLINE) instanceof Scheduler.Task) {
+        ((Scheduler.Task) request.getAttribute(DEADLINE)).cancel();
+      }
+      return super.handle(request, response, callback);
+    }
   }
 
   @Override
@@ -50,15 +72,25 @@ final class InFlightBytesHandler extends Handler.Wrapper {
           () -> busy(response, message, callback), callback::failed));
       return true;
     }
-    Callback release = Callback.from(callback, () -> inFlight.addAndGet(-weight));
+    Scheduler.Task deadline = request.getComponents().getScheduler().schedule(
+        () -> request.fail(new TimeoutException(
+            "request body not received within " + bodyDeadline.toMillis() + " ms")),
+        bodyDeadline.toMillis(), TimeUnit.MILLISECONDS);
+    request.setAttribute(DEADLINE, deadline);
+    Callback release = Callback.from(callback, () -> {
+      deadline.cancel();
+      inFlight.addAndGet(-weight);
+    });
     try {
       if (super.handle(request, response, release)) {
         return true;
       }
     } catch (Throwable t) {
+      deadline.cancel();
       inFlight.addAndGet(-weight);
       throw t;
     }
+    deadline.cancel();
     inFlight.addAndGet(-weight);
     return false;
   }

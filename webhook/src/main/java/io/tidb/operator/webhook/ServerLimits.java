@@ -12,10 +12,13 @@ import java.time.Duration;
  * @param maxConcurrentReviews reviews parsed and judged at once; the rest wait for a turn up to
  *     {@code reviewWait}, then get 429. Parsing is what multiplies a body's size in memory.
  * @param reviewWait how long a review waits for its turn
- * @param maxTokens JSON tokens in one body; a real TidbCluster review has a few thousand
+ * @param maxTokens JSON tokens in one body; a real TidbCluster review has a few thousand (the
+ *     shared 26 KB UPDATE review about 3,000)
  * @param maxNestingDepth JSON nesting in one body
  * @param idleTimeout a connection that sends nothing this long is closed
  * @param minBytesPerSecond a request body that arrives slower than this is cut off
+ * @param bodyDeadline a request body must arrive in full within this time (the API server waits
+ *     at most 30 s for a webhook), or the request fails and gives its reservation back
  * @param acceptQueueSize pending TCP connections the kernel keeps for us (a storm of new
  *     connections must not drop SYNs)
  * @param maxThreads the server's threads; bodies are read without one, so few are needed, and
@@ -30,6 +33,7 @@ public record ServerLimits(
     int maxNestingDepth,
     Duration idleTimeout,
     long minBytesPerSecond,
+    Duration bodyDeadline,
     int acceptQueueSize,
     int maxThreads) {
 
@@ -55,18 +59,27 @@ public record ServerLimits(
     }
   }
 
-  /** The defaults for a body limit: what the chart runs with. */
+  /**
+   * The defaults for a body limit: what the chart runs with. The bodies held at once are at most
+   * an eighth of the heap (and at most 64 MiB), never less than one body.
+   */
   public static ServerLimits defaults(int maxBodyBytes) {
     return new ServerLimits(
         maxBodyBytes,
-        Math.max(64L << 20, maxBodyBytes),
+        defaultInFlightBytes(maxBodyBytes, Runtime.getRuntime().maxMemory()),
         Math.max(2, Runtime.getRuntime().availableProcessors()),
         Duration.ofSeconds(2),
-        200_000,
+        100_000,
         100,
         Duration.ofSeconds(10),
-        16 * 1024,
+        4 * 1024,
+        Duration.ofSeconds(10),
         1024,
         32);
+  }
+
+  /** An eighth of {@code maxHeap}, at most 64 MiB, at least {@code maxBodyBytes}. */
+  static long defaultInFlightBytes(int maxBodyBytes, long maxHeap) {
+    return Math.max(maxBodyBytes, Math.min(64L << 20, maxHeap / 8));
   }
 }

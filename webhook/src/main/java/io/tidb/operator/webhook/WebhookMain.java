@@ -100,9 +100,9 @@ public final class WebhookMain implements Callable<Integer> {
       description = "Largest AdmissionReview accepted; larger ones get 413 (default ${DEFAULT-VALUE}).")
   int maxBodyBytes;
 
-  @Option(names = "--max-in-flight-bytes", defaultValue = "67108864",
+  @Option(names = "--max-in-flight-bytes", defaultValue = "0",
       description = "Request bodies held at once, by declared length; more get 429 unread"
-          + " (default ${DEFAULT-VALUE}).")
+          + " (default: an eighth of the heap, at most 64 MiB).")
   long maxInFlightBytes;
 
   @Option(names = "--max-concurrent-reviews", defaultValue = "0",
@@ -110,7 +110,7 @@ public final class WebhookMain implements Callable<Integer> {
           + " (default: the number of CPUs, at least 2).")
   int maxConcurrentReviews;
 
-  @Option(names = "--max-json-tokens", defaultValue = "200000",
+  @Option(names = "--max-json-tokens", defaultValue = "100000",
       description = "JSON tokens allowed in one AdmissionReview (default ${DEFAULT-VALUE}).")
   long maxJsonTokens;
 
@@ -118,7 +118,7 @@ public final class WebhookMain implements Callable<Integer> {
       description = "Close a connection that sends nothing this long (default ${DEFAULT-VALUE}).")
   long idleTimeoutSeconds;
 
-  @Option(names = "--min-request-bytes-per-second", defaultValue = "16384",
+  @Option(names = "--min-request-bytes-per-second", defaultValue = "4096",
       description = "Cut off a request body that arrives slower than this (default ${DEFAULT-VALUE}).")
   long minRequestBytesPerSecond;
 
@@ -179,13 +179,14 @@ public final class WebhookMain implements Callable<Integer> {
     ServerLimits defaults = ServerLimits.defaults(maxBodyBytes);
     ServerLimits limits = new ServerLimits(
         maxBodyBytes,
-        maxInFlightBytes,
+        maxInFlightBytes > 0 ? maxInFlightBytes : defaults.maxInFlightBytes(),
         maxConcurrentReviews > 0 ? maxConcurrentReviews : defaults.maxConcurrentReviews(),
         defaults.reviewWait(),
         maxJsonTokens,
         defaults.maxNestingDepth(),
         Duration.ofSeconds(idleTimeoutSeconds),
         minRequestBytesPerSecond,
+        defaults.bodyDeadline(),
         defaults.acceptQueueSize(),
         defaults.maxThreads());
     WebhookServer.Settings server = new WebhookServer.Settings(bindAddress, port, limits,

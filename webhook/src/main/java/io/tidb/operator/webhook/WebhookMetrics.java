@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code webhook_admission_requests_seconds} (histogram, count and sum), tags {@code
  *       operation} (validate, mutate) and {@code result} (allowed, patched, denied, rejected,
  *       error, bad_request, too_large, busy);
+ *   <li>{@code webhook_in_flight_bytes}: request body bytes reserved by requests not yet answered;
  *   <li>{@code webhook_busy_refusals_total}: requests answered 429 before their body was read,
  *       because the bodies in flight would pass the budget;
  *   <li>{@code webhook_certificate_not_after_seconds}: expiry of the served certificate (Unix
@@ -64,6 +65,14 @@ public final class WebhookMetrics {
         Counter.builder("webhook.busy.refusals")
             .description("Requests answered 429 unread: the bodies in flight would pass the budget")
             .register(registry);
+  }
+
+  /** Exposes the request body bytes reserved by requests not yet answered. */
+  public void inFlightBytes(java.util.function.LongSupplier bytes) {
+    Gauge.builder("webhook.in.flight.bytes", bytes, b -> b.getAsLong())
+        .baseUnit("bytes")
+        .description("Request body bytes reserved by requests not yet answered")
+        .register(registry);
   }
 
   /** Counts a request refused unread because the bodies in flight would pass the budget. */

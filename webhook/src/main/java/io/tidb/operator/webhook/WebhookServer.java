@@ -54,6 +54,7 @@ public final class WebhookServer {
   private final Settings settings;
   private final WebhookMetrics metrics;
   private final AtomicBoolean ready = new AtomicBoolean(false);
+  private final InFlightBytesHandler inFlight;
   private final Javalin app;
 
   public WebhookServer(
@@ -65,6 +66,9 @@ public final class WebhookServer {
     this.settings = settings;
     this.metrics = metrics;
     ServerLimits limits = settings.limits();
+    this.inFlight = new InFlightBytesHandler(
+        limits.maxInFlightBytes(), limits.maxBodyBytes(), limits.bodyDeadline(), metrics::busyRefusal);
+    metrics.inFlightBytes(inFlight::inFlight);
     ReviewTurns turns = new ReviewTurns(limits.maxConcurrentReviews(), limits.reviewWait());
     AdmissionEndpoint validate =
         new AdmissionEndpoint(AdmissionOperation.VALIDATE, service, codec, metrics, limits.maxBodyBytes(), turns);
@@ -87,11 +91,11 @@ public final class WebhookServer {
                     // Outermost last. Slow bodies are cut off (MinimumDataRate), the bodies held
                     // at once are bounded before any byte of them is read (InFlightBytes), and a
                     // body is read without holding a thread (EagerContent).
+                    server.insertHandler(new InFlightBytesHandler.BodyReceived());
                     server.insertHandler(new EagerContentHandler(
                         new EagerContentHandler.RetainedContentLoaderFactory(
                             limits.maxBodyBytes() + 1L, 0, false)));
-                    server.insertHandler(new InFlightBytesHandler(
-                        limits.maxInFlightBytes(), limits.maxBodyBytes(), metrics::busyRefusal));
+                    server.insertHandler(inFlight);
                     server.insertHandler(new MinimumDataRateHandler(limits.minBytesPerSecond(), 0));
                     server.insertHandler(new GracefulHandler());
                   });
@@ -141,6 +145,11 @@ public final class WebhookServer {
   /** The bound port. */
   public int port() {
     return app.port();
+  }
+
+  /** Request body bytes reserved now by requests not yet answered. */
+  public long inFlightBytes() {
+    return inFlight.inFlight();
   }
 
   public boolean isReady() {

@@ -1,8 +1,6 @@
 package io.tidb.operator.controller.initializer;
 
-import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
 import io.tidb.operator.api.v1alpha1.initializer.TidbInitializerStatus;
 import io.tidb.operator.api.validation.AdmissionRules;
@@ -10,7 +8,6 @@ import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.StatusAccess;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
 import java.time.Duration;
-import java.util.List;
 
 /** Builds the {@code TidbInitializer} controller on the shared runtime. */
 public final class TidbInitializerController {
@@ -20,32 +17,11 @@ public final class TidbInitializerController {
 
   /** How the runtime reads and writes {@link TidbInitializerStatus}. */
   public static final StatusAccess<TidbInitializerStatus> STATUS =
-      new StatusAccess<>() {
-        @Override
-        public TidbInitializerStatus empty() {
-          return new TidbInitializerStatus();
-        }
-
-        @Override
-        public TidbInitializerStatus copy(TidbInitializerStatus status) {
-          return ApiObjects.deepCopy(status);
-        }
-
-        @Override
-        public void setObservedGeneration(TidbInitializerStatus status, Long generation) {
-          status.setObservedGeneration(generation);
-        }
-
-        @Override
-        public List<Condition> conditions(TidbInitializerStatus status) {
-          return status.getConditions();
-        }
-
-        @Override
-        public void setConditions(TidbInitializerStatus status, List<Condition> conditions) {
-          status.setConditions(conditions);
-        }
-      };
+      StatusAccess.of(
+          TidbInitializerStatus::new,
+          TidbInitializerStatus::setObservedGeneration,
+          TidbInitializerStatus::getConditions,
+          TidbInitializerStatus::setConditions);
 
   private TidbInitializerController() {}
 

@@ -1,7 +1,11 @@
 package io.tidb.operator.controller.runtime;
 
 import io.fabric8.kubernetes.api.model.Condition;
+import io.tidb.operator.api.ApiObjects;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * How the shared reconcile skeleton reads and writes one kind's status: a new empty status, a deep
@@ -20,4 +24,38 @@ public interface StatusAccess<S> {
   List<Condition> conditions(S status);
 
   void setConditions(S status, List<Condition> conditions);
+
+  /** The access to a status bean with the usual accessors; copies are deep copies. */
+  static <S> StatusAccess<S> of(
+      Supplier<S> empty,
+      BiConsumer<S, Long> setObservedGeneration,
+      Function<S, List<Condition>> conditions,
+      BiConsumer<S, List<Condition>> setConditions) {
+    return new StatusAccess<>() {
+      @Override
+      public S empty() {
+        return empty.get();
+      }
+
+      @Override
+      public S copy(S status) {
+        return ApiObjects.deepCopy(status);
+      }
+
+      @Override
+      public void setObservedGeneration(S status, Long generation) {
+        setObservedGeneration.accept(status, generation);
+      }
+
+      @Override
+      public List<Condition> conditions(S status) {
+        return conditions.apply(status);
+      }
+
+      @Override
+      public void setConditions(S status, List<Condition> list) {
+        setConditions.accept(status, list);
+      }
+    };
+  }
 }

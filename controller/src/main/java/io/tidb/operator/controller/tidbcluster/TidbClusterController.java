@@ -1,8 +1,6 @@
 package io.tidb.operator.controller.tidbcluster;
 
-import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.api.validation.AdmissionRules;
@@ -32,32 +30,11 @@ public final class TidbClusterController {
 
   /** How the runtime reads and writes {@link TidbClusterStatus}. */
   public static final StatusAccess<TidbClusterStatus> STATUS =
-      new StatusAccess<>() {
-        @Override
-        public TidbClusterStatus empty() {
-          return new TidbClusterStatus();
-        }
-
-        @Override
-        public TidbClusterStatus copy(TidbClusterStatus status) {
-          return ApiObjects.deepCopy(status);
-        }
-
-        @Override
-        public void setObservedGeneration(TidbClusterStatus status, Long generation) {
-          status.setObservedGeneration(generation);
-        }
-
-        @Override
-        public List<Condition> conditions(TidbClusterStatus status) {
-          return status.getConditions();
-        }
-
-        @Override
-        public void setConditions(TidbClusterStatus status, List<Condition> conditions) {
-          status.setConditions(conditions);
-        }
-      };
+      StatusAccess.of(
+          TidbClusterStatus::new,
+          TidbClusterStatus::setObservedGeneration,
+          TidbClusterStatus::getConditions,
+          TidbClusterStatus::setConditions);
 
   private TidbClusterController() {}
 

@@ -68,7 +68,7 @@ public final class AdmissionBenchmark {
   private Duration warmup = Duration.ofSeconds(5);
   private Duration measure = Duration.ofSeconds(10);
   /** The chart's 512 MiB limit and its webhook jvmOptions. */
-  private String serverJvmArgs = "-XX:MaxRAM=512m -XX:+UseSerialGC -XX:MaxRAMPercentage=50 -XX:MinHeapFreeRatio=10"
+  private String serverJvmArgs = "-XX:MaxRAM=512m -XX:+UseSerialGC -XX:MaxRAMPercentage=25 -XX:MinHeapFreeRatio=10"
       + " -XX:MaxHeapFreeRatio=30 -Xss512k -XX:ReservedCodeCacheSize=48m -XX:MaxMetaspaceSize=96m -XX:-UsePerfData";
   private Path createReview;
   private Path updateReview;
