@@ -3,7 +3,7 @@
 # from Go modules (no container engine, no release downloads).
 #
 # Output layout (kube-api-test's):  $KUBE_API_TEST_DIR/k8s/<k8s-version>-linux-amd64/
-#   kube-apiserver kube-controller-manager kube-scheduler kubectl etcd kwok helm
+#   kube-apiserver kube-controller-manager kube-scheduler kubectl etcd kwok helm prometheus promtool
 #   kwok-stages/   kwok's stage definitions from its module (hack/control-plane.sh uses them)
 # A second run with everything present does nothing (and does not need Go).
 # Each tool is built in its own wrapper module under $TIDB_OPERATOR_BUILD_DIR
@@ -18,6 +18,9 @@ STAGING_VERSION=0.${K8S_MINOR}.$(echo "$K8S_VERSION" | cut -d. -f3)
 ETCD_VERSION=${ETCD_VERSION:-3.6.16}
 KWOK_VERSION=${KWOK_VERSION:-0.8.0}
 HELM_VERSION=${HELM_VERSION:-3.22.0}
+# Prometheus 2.53 (LTS) is Go module v0.53.x. Debian's prometheus package is built without
+# kubernetes_sd_configs, which the TidbMonitor configuration uses, so the tests need upstream's.
+PROMETHEUS_VERSION=${PROMETHEUS_VERSION:-0.53.4}
 
 TEST_DIR=${KUBE_API_TEST_DIR:-$HOME/.kubeapitest}
 BIN=$TEST_DIR/k8s/$K8S_VERSION-linux-amd64
@@ -30,7 +33,8 @@ stamp() { rm -f "$BIN"/.stamp-"$1"-*; touch "$BIN/.stamp-$1-$2"; }
 
 if have kube-apiserver "$K8S_VERSION" && have kube-controller-manager "$K8S_VERSION" \
    && have kube-scheduler "$K8S_VERSION" && have kubectl "$K8S_VERSION" \
-   && have etcd "$ETCD_VERSION" && have kwok "$KWOK_VERSION" && have helm "$HELM_VERSION"; then
+   && have etcd "$ETCD_VERSION" && have kwok "$KWOK_VERSION" && have helm "$HELM_VERSION" \
+   && have prometheus "$PROMETHEUS_VERSION" && have promtool "$PROMETHEUS_VERSION"; then
   log "all binaries present in $BIN"
   echo "$BIN"
   exit 0
@@ -124,6 +128,21 @@ if ! have helm "$HELM_VERSION"; then
     -o "$BIN/helm" "$h/cmd/helm"
   stamp helm "$HELM_VERSION"
   step_done helm
+fi
+
+# --- prometheus, promtool ------------------------------------------------------------------------
+if ! have prometheus "$PROMETHEUS_VERSION" || ! have promtool "$PROMETHEUS_VERSION"; then
+  log "building prometheus and promtool (module v$PROMETHEUS_VERSION)"
+  cd "$WRAP"
+  # Its go.mod has replace directives, so it is built as the main module from a copy of its source.
+  src=$(go mod download -json "github.com/prometheus/prometheus@v$PROMETHEUS_VERSION" | sed -n 's/.*"Dir": "\(.*\)",*/\1/p')
+  [ -d "$src" ] || { log "could not download github.com/prometheus/prometheus@v$PROMETHEUS_VERSION"; exit 1; }
+  d=$WRAP/prometheus-$PROMETHEUS_VERSION; rm -rf "$d"; cp -r "$src" "$d"; chmod -R u+w "$d"; cd "$d"
+  p=github.com/prometheus/common/version
+  go build -trimpath -ldflags "-s -w -X $p.Version=2${PROMETHEUS_VERSION#0} -X $p.Branch=module" \
+    -o "$BIN/" ./cmd/prometheus ./cmd/promtool
+  stamp prometheus "$PROMETHEUS_VERSION"; stamp promtool "$PROMETHEUS_VERSION"
+  step_done prometheus
 fi
 
 log "all binaries present in $BIN ($(( $(date +%s) - start ))s)"

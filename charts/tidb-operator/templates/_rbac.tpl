@@ -58,6 +58,39 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: [""]
   resources: ["secrets"]
   verbs: ["get", "create"]
+# TidbMonitors: read (informer), status written, and a finalizer patched on and off (it removes a
+# clusterScoped monitor's ClusterRole, which no owner reference can). The clusters a monitor
+# references are read: TidbClusters above, DMClusters by GET.
+- apiGroups: ["pingcap.com"]
+  resources: ["tidbmonitors"]
+  verbs: ["get", "list", "watch", "patch"]
+- apiGroups: ["pingcap.com"]
+  resources: ["tidbmonitors/status"]
+  verbs: ["patch"]
+- apiGroups: ["pingcap.com"]
+  resources: ["dmclusters"]
+  verbs: ["get"]
+# A monitor's own Secrets (Grafana admin, TLS assets) are read by name and server-side applied; a
+# TLS cluster's client certificate Secret is read by name and copied into the TLS assets. Never
+# listed or watched.
+- apiGroups: [""]
+  resources: ["secrets"]
+  verbs: ["get", "patch"]
+# spec.prometheus.ingress and spec.grafana.ingress.
+- apiGroups: ["networking.k8s.io"]
+  resources: ["ingresses"]
+  verbs: ["get", "list", "watch", "create", "patch"]
+{{- end }}
+
+{{/*
+A clusterScoped TidbMonitor's Prometheus discovers pods in every namespace: the controller applies a
+ClusterRole and ClusterRoleBinding for it and deletes them with the monitor. Cluster-scoped installs
+only; a namespace-scoped install reports such a monitor as not ready, with why.
+*/}}
+{{- define "tidb-operator.controller.monitorClusterRules" -}}
+- apiGroups: ["rbac.authorization.k8s.io"]
+  resources: ["clusterroles", "clusterrolebindings"]
+  verbs: ["get", "create", "patch", "delete"]
 {{- end }}
 
 {{/*

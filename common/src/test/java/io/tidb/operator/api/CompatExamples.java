@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
 
-/** The upstream TidbCluster examples copied into test resources, one entry per TidbCluster document. */
+/** The upstream examples copied into test resources, one entry per document of a kind. */
 public final class CompatExamples {
 
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -30,13 +30,18 @@ public final class CompatExamples {
   }
 
   public static List<Example> all() {
+    return ofKind("compat/tidbcluster", "TidbCluster");
+  }
+
+  /** Every document of {@code kind} in the example files of a resource directory. */
+  public static List<Example> ofKind(String resourceDir, String kind) {
     List<Example> out = new ArrayList<>();
-    Path dir = resourceDir("compat/tidbcluster");
+    Path dir = resourceDir(resourceDir);
     try (Stream<Path> files = Files.list(dir)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
         int index = 0;
         for (JsonNode doc : YAML.readerFor(JsonNode.class).<JsonNode>readValues(file.toFile()).readAll()) {
-          if (doc != null && "TidbCluster".equals(doc.path("kind").asText())) {
+          if (doc != null && kind.equals(doc.path("kind").asText())) {
             out.add(new Example(file.getFileName().toString(), index, doc));
           }
           index++;

@@ -10,11 +10,13 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tidb.operator.api.GoDuration;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
+import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.http.OperatorHttpServer;
+import io.tidb.operator.controller.monitor.TidbMonitorController;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
@@ -399,6 +401,8 @@ public final class ControllerMain implements Callable<Integer> {
             services,
             new TidbInitializerAdmissionRules(),
             client,
-            settings.convergingRequeue()));
+            settings.convergingRequeue()),
+        TidbMonitorController.create(
+            settings, services, new TidbMonitorAdmissionRules(), client));
   }
 }

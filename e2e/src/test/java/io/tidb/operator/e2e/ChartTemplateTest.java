@@ -121,7 +121,7 @@ class ChartTemplateTest {
       assertTrue(hook.getTimeoutSeconds() <= 10, "timeoutSeconds " + hook.getTimeoutSeconds());
       assertEquals(List.of("pingcap.com"), hook.getRules().get(0).getApiGroups());
       assertEquals(List.of("v1alpha1"), hook.getRules().get(0).getApiVersions());
-      assertEquals(List.of("tidbclusters", "tidbinitializers"), hook.getRules().get(0).getResources());
+      assertEquals(List.of("tidbclusters", "tidbinitializers", "tidbmonitors"), hook.getRules().get(0).getResources());
       assertEquals(List.of("CREATE", "UPDATE"), hook.getRules().get(0).getOperations());
       assertEquals(1, hook.getMatchConditions().size());
       assertEquals(io.tidb.operator.webhook.WebhookMatchConditions.NAME, hook.getMatchConditions().get(0).getName());
@@ -143,7 +143,7 @@ class ChartTemplateTest {
       assertEquals("Equivalent", hook.getMatchPolicy());
       assertEquals(List.of("v1"), hook.getAdmissionReviewVersions());
       assertEquals(List.of("CREATE"), hook.getRules().get(0).getOperations());
-      assertEquals(List.of("tidbclusters"), hook.getRules().get(0).getResources());
+      assertEquals(List.of("tidbclusters", "tidbmonitors"), hook.getRules().get(0).getResources());
       assertEquals("/mutate", hook.getClientConfig().getService().getPath());
       assertEquals(List.of(notIn(NAMESPACE)), hook.getNamespaceSelector().getMatchExpressions());
     }
@@ -182,20 +182,33 @@ class ChartTemplateTest {
       assertEquals(read, verbs.get("pingcap.com/tidbinitializers"));
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbinitializers/status"));
       assertEquals(apply, verbs.get("batch/jobs"), "a TidbInitializer's Job");
-      assertEquals(Set.of("get", "create"), verbs.get("/secrets"),
-          "a TidbInitializer's passwordSecret by name; createPassword's <cluster>-init created, never updated");
+      assertEquals(Set.of("get", "create", "patch"), verbs.get("/secrets"),
+          "by name only, never listed or watched: a TidbInitializer's passwordSecret; createPassword's"
+              + " <cluster>-init created, never updated; a monitor's own Secrets applied, TLS clusters'"
+              + " client certificates read");
+      assertEquals(Set.of("get", "list", "watch", "patch"), verbs.get("pingcap.com/tidbmonitors"), "finalizer");
+      assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbmonitors/status"));
+      assertEquals(Set.of("get"), verbs.get("pingcap.com/dmclusters"), "a monitor's DM clusters");
+      assertEquals(apply, verbs.get("networking.k8s.io/ingresses"));
+      assertEquals(Set.of("get", "create", "patch", "delete"), verbs.get("rbac.authorization.k8s.io/clusterroles"),
+          "a clusterScoped monitor's ClusterRole");
+      assertEquals(Set.of("get", "create", "patch", "delete"),
+          verbs.get("rbac.authorization.k8s.io/clusterrolebindings"));
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
           "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",
           "/persistentvolumes", "storage.k8s.io/storageclasses", "pingcap.com/tidbinitializers",
-          "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets"),
+          "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets", "pingcap.com/tidbmonitors",
+          "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "networking.k8s.io/ingresses",
+          "rbac.authorization.k8s.io/clusterroles", "rbac.authorization.k8s.io/clusterrolebindings"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(
           !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")
-              || resource.equals("/pods") || resource.equals("apps/statefulsets")),
+              || resource.equals("/pods") || resource.equals("apps/statefulsets")
+              || resource.startsWith("rbac.authorization.k8s.io/clusterrole")),
           "the controller never replaces objects, and deletes only removed members' volume claims,"
-              + " pods a delete-pod annotation names or a PD failover replaces, and suspended StatefulSets (owner references"
-              + " delete the rest): " + verbs));
+              + " pods a delete-pod annotation names or a PD failover replaces, suspended StatefulSets and"
+              + " clusterScoped monitors' ClusterRoles (owner references delete the rest): " + verbs));
       assertNoWildcards(role.getRules());
 
       ClusterRoleBinding binding = chart.get(ClusterRoleBinding.class, CONTROLLER);
@@ -338,13 +351,14 @@ class ChartTemplateTest {
       assertTrue(chart.find(ClusterRoleBinding.class, CONTROLLER).isEmpty());
       ClusterRole clusterScoped = render("").get(ClusterRole.class, CONTROLLER);
       List<PolicyRule> namespaced = clusterScoped.getRules().stream()
-          .filter(r -> !r.getResources().contains("persistentvolumes") && !r.getResources().contains("storageclasses"))
+          .filter(r -> !r.getResources().contains("persistentvolumes") && !r.getResources().contains("storageclasses")
+              && !r.getResources().contains("clusterroles"))
           .toList();
-      assertEquals(clusterScoped.getRules().size() - 2, namespaced.size());
+      assertEquals(clusterScoped.getRules().size() - 3, namespaced.size());
       for (String ns : List.of("team-a", "team-b")) {
         Role role = chart.find(Role.class, ns, CONTROLLER).orElseThrow(() -> new AssertionError("no Role in " + ns));
         assertEquals(namespaced, role.getRules(),
-            "same rules as the cluster-scoped install but the cluster-scoped volume objects, which no Role can grant");
+            "same rules as the cluster-scoped install but the cluster-scoped volume and ClusterRole objects, which no Role can grant");
         RoleBinding binding = chart.find(RoleBinding.class, ns, CONTROLLER).orElseThrow();
         assertEquals("Role", binding.getRoleRef().getKind());
         assertEquals(NAMESPACE, binding.getSubjects().get(0).getNamespace());

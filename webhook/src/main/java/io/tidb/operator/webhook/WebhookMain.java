@@ -3,6 +3,7 @@ package io.tidb.operator.webhook;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
+import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.certs.KeyAlgorithm;
 import io.tidb.operator.certs.RenewalPolicy;
 import io.tidb.operator.certs.ServingNames;
@@ -160,7 +161,10 @@ public final class WebhookMain implements Callable<Integer> {
       return 2;
     }
     WebhookApplication app = WebhookApplication.start(
-        settings, List.of(new TidbClusterAdmissionRules(), new TidbInitializerAdmissionRules()), () -> new KubernetesClientBuilder().build());
+        settings,
+        List.of(new TidbClusterAdmissionRules(), new TidbInitializerAdmissionRules(),
+            new TidbMonitorAdmissionRules()),
+        () -> new KubernetesClientBuilder().build());
     log.info("webhook ready startupMillis={}",
         System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

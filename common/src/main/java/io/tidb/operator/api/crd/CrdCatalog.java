@@ -19,7 +19,8 @@ public final class CrdCatalog {
 
   static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
-  private static final List<CrdEntry> ENTRIES = List.of(TidbClusterCrd.ENTRY, TidbInitializerCrd.ENTRY);
+  private static final List<CrdEntry> ENTRIES =
+      List.of(TidbClusterCrd.ENTRY, TidbInitializerCrd.ENTRY, TidbMonitorCrd.ENTRY);
 
   private CrdCatalog() {}
 

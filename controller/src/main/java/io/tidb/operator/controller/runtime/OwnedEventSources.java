@@ -40,6 +40,20 @@ public final class OwnedEventSources {
     return sources;
   }
 
+  /**
+   * As {@link #owned(EventSourceContext, List)}, each informer further limited by {@code
+   * extraSelector} (e.g. {@code app.kubernetes.io/component=monitor}), so a controller caches only
+   * its own kind's objects.
+   */
+  public static <P extends HasMetadata> List<EventSource<?, P>> owned(
+      EventSourceContext<P> context, List<Class<? extends HasMetadata>> kinds, String extraSelector) {
+    List<EventSource<?, P>> sources = new ArrayList<>();
+    for (Class<? extends HasMetadata> kind : kinds) {
+      sources.add(owned(kind, context, SELECTOR + "," + extraSelector));
+    }
+    return sources;
+  }
+
   /** An informer of the operator's pods, mapped to their primary by {@code mapper}. */
   public static <P extends HasMetadata> EventSource<?, P> pods(
       EventSourceContext<P> context, SecondaryToPrimaryMapper<Pod> mapper) {
@@ -53,9 +67,14 @@ public final class OwnedEventSources {
 
   private static <R extends HasMetadata, P extends HasMetadata> InformerEventSource<R, P> owned(
       Class<R> kind, EventSourceContext<P> context) {
+    return owned(kind, context, SELECTOR);
+  }
+
+  private static <R extends HasMetadata, P extends HasMetadata> InformerEventSource<R, P> owned(
+      Class<R> kind, EventSourceContext<P> context, String selector) {
     return new InformerEventSource<>(
         InformerEventSourceConfiguration.from(kind, context.getPrimaryResourceClass())
-            .withLabelSelector(SELECTOR)
+            .withLabelSelector(selector)
             .build(),
         context);
   }

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * storage volumes are named, log volume names point at a volume, data sub-directories stay inside
  * the data volume, and (on update) no volume shrinks.
  */
-final class StorageRules {
+public final class StorageRules {
 
   private static final Pattern QUANTITY = Pattern.compile(
       "^[+-]?(\\d+(\\.\\d*)?|\\.\\d+)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?(\\d+(\\.\\d*)?|\\.\\d+))?$");
@@ -64,7 +64,8 @@ final class StorageRules {
     return isQuantity(quantityText(q));
   }
 
-  static boolean isQuantity(String text) {
+  /** Whether {@code text} is a Kubernetes quantity such as 500m, 4Gi or 100G. */
+  public static boolean isQuantity(String text) {
     if (text == null || text.isEmpty()) {
       return false;
     }

@@ -41,7 +41,8 @@ public final class Containers {
     return out;
   }
 
-  static Container merge(Container base, Container patch) {
+  /** {@code patch} merged into {@code base}, as described above. */
+  public static Container merge(Container base, Container patch) {
     ContainerBuilder b = new ContainerBuilder(base);
     if (patch.getImage() != null) {
       b.withImage(patch.getImage());

@@ -1,0 +1,47 @@
+package io.tidb.operator.api.defaulting.monitor;
+
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
+import io.tidb.operator.api.v1alpha1.monitor.TidbMonitorSpec;
+import io.tidb.operator.api.v1alpha1.shared.TidbClusterRef;
+import java.util.List;
+
+/**
+ * Upstream's TidbMonitor defaults: a cluster reference without a namespace means the monitor's
+ * namespace (TidbClusters and DMClusters), and the data volume is retained. Pure: returns a copy.
+ */
+public final class TidbMonitorDefaulter {
+
+  /** Upstream's default {@code spec.pvReclaimPolicy}. */
+  public static final String DEFAULT_PV_RECLAIM_POLICY = "Retain";
+
+  private TidbMonitorDefaulter() {}
+
+  public static TidbMonitor withDefaults(TidbMonitor monitor) {
+    TidbMonitor out = ApiObjects.deepCopy(monitor);
+    TidbMonitorSpec spec = out.getSpec();
+    if (spec == null) {
+      return out;
+    }
+    String namespace = out.getMetadata() == null ? null : out.getMetadata().getNamespace();
+    defaultNamespaces(spec.getClusters(), namespace);
+    if (spec.getDm() != null) {
+      defaultNamespaces(spec.getDm().getClusters(), namespace);
+    }
+    if (spec.getPvReclaimPolicy() == null) {
+      spec.setPvReclaimPolicy(DEFAULT_PV_RECLAIM_POLICY);
+    }
+    return out;
+  }
+
+  private static void defaultNamespaces(List<TidbClusterRef> refs, String namespace) {
+    if (refs == null || namespace == null) {
+      return;
+    }
+    for (TidbClusterRef ref : refs) {
+      if (ref != null && (ref.getNamespace() == null || ref.getNamespace().isEmpty())) {
+        ref.setNamespace(namespace);
+      }
+    }
+  }
+}

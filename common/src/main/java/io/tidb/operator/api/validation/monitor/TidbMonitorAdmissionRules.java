@@ -1,0 +1,58 @@
+package io.tidb.operator.api.validation.monitor;
+
+import io.tidb.operator.api.defaulting.monitor.TidbMonitorDefaulter;
+import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
+import io.tidb.operator.api.v1alpha1.monitor.TidbMonitorSpec;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * TidbMonitor admission: the defaults, then the same rules on create, update and stored objects
+ * (upstream has no create-only or update-only TidbMonitor rules), and warnings for the deprecated
+ * plain-text Grafana credentials.
+ */
+public final class TidbMonitorAdmissionRules implements AdmissionRules<TidbMonitor> {
+
+  @Override
+  public Class<TidbMonitor> resourceType() {
+    return TidbMonitor.class;
+  }
+
+  @Override
+  public List<Violation> validateCreate(TidbMonitor obj) {
+    return TidbMonitorValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<Violation> validateUpdate(TidbMonitor oldObj, TidbMonitor newObj) {
+    return TidbMonitorValidator.validate(withDefaults(newObj));
+  }
+
+  @Override
+  public List<Violation> validateStored(TidbMonitor obj) {
+    return TidbMonitorValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<String> warnings(TidbMonitor obj) {
+    List<String> out = new ArrayList<>();
+    TidbMonitorSpec spec = obj.getSpec();
+    if (spec == null || spec.getGrafana() == null) {
+      return out;
+    }
+    if (spec.getGrafana().getPassword() != null && spec.getGrafana().getPasswordSecret() == null) {
+      out.add("spec.grafana.password is stored in plain text in the TidbMonitor; use spec.grafana.passwordSecret");
+    }
+    if (spec.getGrafana().getUsername() != null && spec.getGrafana().getUsernameSecret() == null) {
+      out.add("spec.grafana.username is deprecated; use spec.grafana.usernameSecret");
+    }
+    return out;
+  }
+
+  @Override
+  public TidbMonitor withDefaults(TidbMonitor obj) {
+    return TidbMonitorDefaulter.withDefaults(obj);
+  }
+}
