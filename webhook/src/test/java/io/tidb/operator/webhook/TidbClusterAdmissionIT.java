@@ -54,8 +54,9 @@ class TidbClusterAdmissionIT {
 
   static final String VALIDATING_WEBHOOK = "validate.tidbclusters.pingcap.com";
   static final String MUTATING_WEBHOOK = "default.tidbclusters.pingcap.com";
+  /** On CREATE the mutating webhook, which runs first, refuses with everything wrong. */
   static final String INVALID_MESSAGE =
-      "admission webhook \"" + VALIDATING_WEBHOOK + "\" denied the request: TidbCluster \"broken\" is invalid: "
+      "admission webhook \"" + MUTATING_WEBHOOK + "\" denied the request: TidbCluster \"broken\" is invalid: "
           + "metadata.annotations[tikv.tidb.pingcap.com/delete-slots]: Invalid value: \"[1, two]\": "
           + "must be a JSON array of 32-bit integers, e.g. [1,3]; "
           + "spec.pd.service.loadBalancerSourceRanges[0]: Invalid value: \"10.0.0.0/33\": "
