@@ -1,11 +1,9 @@
 package io.tidb.operator.controller.monitor;
 
-import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
-import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitorStatus;
 import io.tidb.operator.api.validation.AdmissionRules;
@@ -14,7 +12,6 @@ import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.StatusAccess;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
 import java.time.Duration;
-import java.util.List;
 
 /** Builds the {@code TidbMonitor} controller on the shared runtime. */
 public final class TidbMonitorController {
@@ -23,32 +20,11 @@ public final class TidbMonitorController {
   public static final String NAME = "tidbmonitor";
 
   public static final StatusAccess<TidbMonitorStatus> STATUS =
-      new StatusAccess<>() {
-        @Override
-        public TidbMonitorStatus empty() {
-          return new TidbMonitorStatus();
-        }
-
-        @Override
-        public TidbMonitorStatus copy(TidbMonitorStatus status) {
-          return ApiObjects.deepCopy(status);
-        }
-
-        @Override
-        public void setObservedGeneration(TidbMonitorStatus status, Long generation) {
-          status.setObservedGeneration(generation);
-        }
-
-        @Override
-        public List<Condition> conditions(TidbMonitorStatus status) {
-          return status.getConditions();
-        }
-
-        @Override
-        public void setConditions(TidbMonitorStatus status, List<Condition> conditions) {
-          status.setConditions(conditions);
-        }
-      };
+      StatusAccess.of(
+          TidbMonitorStatus::new,
+          TidbMonitorStatus::setObservedGeneration,
+          TidbMonitorStatus::getConditions,
+          TidbMonitorStatus::setConditions);
 
   private TidbMonitorController() {}
 
