@@ -6,14 +6,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.ServicePortBuilder;
-import io.fabric8.kubernetes.api.model.ServiceAccount;
-import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.HTTPIngressPathBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
@@ -58,12 +60,7 @@ public final class MonitorObjects {
   /** The {@code <tm>-monitor} ConfigMap holding {@code prometheus.yml}. */
   public static ConfigMap prometheusConfigMap(TidbMonitor tm, String prometheusYaml) {
     return new ConfigMapBuilder()
-        .withNewMetadata()
-            .withName(MonitorNames.monitor(tm))
-            .withNamespace(tm.getMetadata().getNamespace())
-            .withLabels(MonitorLabels.withApp(tm.getMetadata().getName(), "prometheus"))
-            .withOwnerReferences(MonitorLabels.ownerRefs(tm))
-        .endMetadata()
+        .withMetadata(meta(tm, MonitorNames.monitor(tm), MonitorLabels.withApp(tm.getMetadata().getName(), "prometheus")))
         .withData(Map.of(MonitorStatefulSet.CONFIG_KEY, prometheusYaml))
         .build();
   }
@@ -80,12 +77,7 @@ public final class MonitorObjects {
       throw new IllegalStateException(e);
     }
     return new ConfigMapBuilder()
-        .withNewMetadata()
-            .withName(MonitorNames.grafanaConfigMap(tm))
-            .withNamespace(tm.getMetadata().getNamespace())
-            .withLabels(MonitorLabels.withApp(tm.getMetadata().getName(), "grafana"))
-            .withOwnerReferences(MonitorLabels.ownerRefs(tm))
-        .endMetadata()
+        .withMetadata(meta(tm, MonitorNames.grafanaConfigMap(tm), MonitorLabels.withApp(tm.getMetadata().getName(), "grafana")))
         .withData(Map.of("dashboards.yaml", json))
         .build();
   }
@@ -94,12 +86,7 @@ public final class MonitorObjects {
   public static Secret grafanaSecret(TidbMonitor tm) {
     var g = tm.getSpec().getGrafana();
     return new SecretBuilder()
-        .withNewMetadata()
-            .withName(MonitorNames.monitor(tm))
-            .withNamespace(tm.getMetadata().getNamespace())
-            .withLabels(MonitorLabels.of(tm.getMetadata().getName()))
-            .withOwnerReferences(MonitorLabels.ownerRefs(tm))
-        .endMetadata()
+        .withMetadata(meta(tm, MonitorNames.monitor(tm)))
         .withType("Opaque")
         .withData(Map.of("username", base64(g.getUsername()), "password", base64(g.getPassword())))
         .build();
@@ -108,12 +95,7 @@ public final class MonitorObjects {
   /** {@code tidbmonitor-<tm>-tls-assets}: the client certificates of the TLS clusters, by asset key. */
   public static Secret tlsAssets(TidbMonitor tm, Map<String, String> base64Data) {
     return new SecretBuilder()
-        .withNewMetadata()
-            .withName(MonitorNames.tlsAssets(tm))
-            .withNamespace(tm.getMetadata().getNamespace())
-            .withLabels(MonitorLabels.of(tm.getMetadata().getName()))
-            .withOwnerReferences(MonitorLabels.ownerRefs(tm))
-        .endMetadata()
+        .withMetadata(meta(tm, MonitorNames.tlsAssets(tm)))
         .withType("Opaque")
         .withData(base64Data.isEmpty() ? null : base64Data)
         .build();
@@ -121,12 +103,7 @@ public final class MonitorObjects {
 
   public static ServiceAccount serviceAccount(TidbMonitor tm) {
     return new ServiceAccountBuilder()
-        .withNewMetadata()
-            .withName(MonitorNames.monitor(tm))
-            .withNamespace(tm.getMetadata().getNamespace())
-            .withLabels(MonitorLabels.of(tm.getMetadata().getName()))
-            .withOwnerReferences(MonitorLabels.ownerRefs(tm))
-        .endMetadata()
+        .withMetadata(meta(tm, MonitorNames.monitor(tm)))
         .withAutomountServiceAccountToken(tm.getSpec().getAutomountServiceAccountToken())
         .build();
   }
@@ -139,24 +116,14 @@ public final class MonitorObjects {
 
   public static Role role(TidbMonitor tm) {
     return new RoleBuilder()
-        .withNewMetadata()
-            .withName(MonitorNames.monitor(tm))
-            .withNamespace(tm.getMetadata().getNamespace())
-            .withLabels(MonitorLabels.of(tm.getMetadata().getName()))
-            .withOwnerReferences(MonitorLabels.ownerRefs(tm))
-        .endMetadata()
+        .withMetadata(meta(tm, MonitorNames.monitor(tm)))
         .withRules(discoveryRules())
         .build();
   }
 
   public static RoleBinding roleBinding(TidbMonitor tm) {
     return new RoleBindingBuilder()
-        .withNewMetadata()
-            .withName(MonitorNames.monitor(tm))
-            .withNamespace(tm.getMetadata().getNamespace())
-            .withLabels(MonitorLabels.of(tm.getMetadata().getName()))
-            .withOwnerReferences(MonitorLabels.ownerRefs(tm))
-        .endMetadata()
+        .withMetadata(meta(tm, MonitorNames.monitor(tm)))
         .addNewSubject().withKind("ServiceAccount").withName(MonitorNames.monitor(tm))
             .withNamespace(tm.getMetadata().getNamespace()).endSubject()
         .withNewRoleRef().withApiGroup("rbac.authorization.k8s.io").withKind("Role")
@@ -308,5 +275,20 @@ public final class MonitorObjects {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The metadata every object of {@code tm} carries: its namespace, the monitor's labels, its owner. */
+  static ObjectMeta meta(TidbMonitor tm, String name) {
+    return meta(tm, name, MonitorLabels.of(tm.getMetadata().getName()));
+  }
+
+  /** As {@link #meta(TidbMonitor, String)}, with other labels. */
+  static ObjectMeta meta(TidbMonitor tm, String name, Map<String, String> labels) {
+    return new ObjectMetaBuilder()
+        .withName(name)
+        .withNamespace(tm.getMetadata().getNamespace())
+        .withLabels(labels)
+        .withOwnerReferences(MonitorLabels.ownerRefs(tm))
+        .build();
   }
 }
