@@ -4,11 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.tidb.operator.api.crd.CrdCatalog;
 import io.tidb.operator.api.validation.Violation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -40,7 +41,7 @@ final class CrdSchemaCheck {
         throw new IllegalStateException("no CRD " + resource + " on the class path");
       }
       CustomResourceDefinition crd =
-          new KubernetesSerialization().unmarshal(in, CustomResourceDefinition.class);
+          CrdCatalog.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
       for (CustomResourceDefinitionVersion v : crd.getSpec().getVersions()) {
         if (v.getName().equals(version)) {
           return new CrdSchemaCheck(v.getSchema().getOpenAPIV3Schema());
