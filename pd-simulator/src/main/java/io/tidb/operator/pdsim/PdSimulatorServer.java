@@ -29,6 +29,7 @@ import org.slf4j.LoggerFactory;
  * <pre>
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/pd/api/...                    the PD service (any member; leader-served routes
  *                                                   need a leader)
+ * /clusters/&lt;ns&gt;/&lt;tc&gt;/v3/...                        etcd's JSON gateway on the PD service
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/members/&lt;member&gt;/pd/api/...    one PD member (e.g. /pd/api/v2/ready)
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/tidb/&lt;pod&gt;/status               one TiDB server's status port
  * /sim/...                                          the simulator's own API ({@link AdminApi})
@@ -172,6 +173,9 @@ public final class PdSimulatorServer implements AutoCloseable {
     switch (parts[2]) {
       case "pd" -> {
         return Optional.of(new Target(key, "pd", null, "/pd/" + rest));
+      }
+      case "v3" -> {
+        return Optional.of(new Target(key, "pd", null, "/v3/" + rest));
       }
       case "members", "tidb" -> {
         int slash = rest.indexOf('/');

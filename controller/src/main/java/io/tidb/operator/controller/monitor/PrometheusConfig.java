@@ -84,7 +84,7 @@ public record PrometheusConfig(
 
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   @JsonPropertyOrder({"url", "remote_timeout", "headers", "name", "write_relabel_configs",
-      "bearer_token", "bearer_token_file", "tls_config", "proxy_url", "queue_config",
+      "basic_auth", "bearer_token", "bearer_token_file", "tls_config", "proxy_url", "queue_config",
       "metadata_config"})
   public record RemoteWrite(
       @JsonProperty("url") String url,
@@ -92,12 +92,21 @@ public record PrometheusConfig(
       @JsonProperty("headers") Map<String, String> headers,
       @JsonProperty("name") String name,
       @JsonProperty("write_relabel_configs") List<Relabeling> writeRelabelConfigs,
+      @JsonProperty("basic_auth") BasicAuthFiles basicAuth,
       @JsonProperty("bearer_token") String bearerToken,
       @JsonProperty("bearer_token_file") String bearerTokenFile,
       @JsonProperty("tls_config") Tls tlsConfig,
       @JsonProperty("proxy_url") String proxyUrl,
       @JsonProperty("queue_config") Queue queueConfig,
       @JsonProperty("metadata_config") Metadata metadataConfig) {}
+
+  /** Basic authentication: the password always from a file, the user name from one when supported. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonPropertyOrder({"username", "username_file", "password_file"})
+  public record BasicAuthFiles(
+      @JsonProperty("username") String username,
+      @JsonProperty("username_file") String usernameFile,
+      @JsonProperty("password_file") String passwordFile) {}
 
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonPropertyOrder({"capacity", "min_shards", "max_shards", "max_samples_per_send",

@@ -9,6 +9,7 @@ import io.tidb.operator.api.v1alpha1.monitor.TidbMonitorSpec;
 import io.tidb.operator.api.v1alpha1.monitor.TlsConfig;
 import io.tidb.operator.controller.monitor.PrometheusConfig.Alertmanager;
 import io.tidb.operator.controller.monitor.PrometheusConfig.Alerting;
+import io.tidb.operator.controller.monitor.PrometheusConfig.BasicAuthFiles;
 import io.tidb.operator.controller.monitor.PrometheusConfig.Global;
 import io.tidb.operator.controller.monitor.PrometheusConfig.KubernetesSd;
 import io.tidb.operator.controller.monitor.PrometheusConfig.Metadata;
@@ -124,6 +125,12 @@ public final class PrometheusConfigGenerator {
    */
   public static PrometheusConfig generate(
       TidbMonitor monitor, List<MonitoredCluster> tidbClusters, List<MonitoredCluster> dmClusters) {
+    return generate(monitor, tidbClusters, dmClusters, RemoteWriteSecrets.Copied.NONE);
+  }
+
+  /** As above, with the remote-write credentials the operator copied from Secrets and ConfigMaps. */
+  public static PrometheusConfig generate(TidbMonitor monitor, List<MonitoredCluster> tidbClusters,
+      List<MonitoredCluster> dmClusters, RemoteWriteSecrets.Copied credentials) {
     TidbMonitorSpec spec = monitor.getSpec();
     long shards = MonitorNames.shards(spec);
     List<ScrapeConfig> jobs = new ArrayList<>();
@@ -146,7 +153,7 @@ public final class PrometheusConfigGenerator {
         && spec.getPrometheus().getConfig().getRuleConfigRef() != null) {
       ruleFiles = List.of(EXTERNAL_RULES);
     }
-    return new PrometheusConfig(global, jobs, remoteWrite(spec), alerting, ruleFiles);
+    return new PrometheusConfig(global, jobs, remoteWrite(spec, credentials), alerting, ruleFiles);
   }
 
   /** The secret a TLS cluster's client certificate is in: {@code <cluster>-cluster-client-secret}, or DM's. */
@@ -213,7 +220,12 @@ public final class PrometheusConfigGenerator {
     return labels;
   }
 
-  static List<RemoteWrite> remoteWrite(TidbMonitorSpec spec) {
+  /** Prometheus reads {@code basic_auth.username_file} from 2.49 on. */
+  static boolean readsUsernameFile(TidbMonitorSpec spec) {
+    return atLeast(version(spec.getPrometheus().getVersion()), 2, 49);
+  }
+
+  static List<RemoteWrite> remoteWrite(TidbMonitorSpec spec, RemoteWriteSecrets.Copied credentials) {
     List<RemoteWriteSpec> specs = spec.getPrometheus().getRemoteWrite();
     if (specs == null || specs.isEmpty()) {
       return null;
@@ -221,16 +233,21 @@ public final class PrometheusConfigGenerator {
     int[] version = version(spec.getPrometheus().getVersion());
     boolean v2_25 = atLeast(version, 2, 25);
     List<RemoteWrite> out = new ArrayList<>();
-    for (RemoteWriteSpec rw : specs) {
+    for (int i = 0; i < specs.size(); i++) {
+      RemoteWriteSpec rw = specs.get(i);
+      if (credentials.incomplete().contains(i)) {
+        continue;
+      }
       out.add(new RemoteWrite(
           rw.getUrl(),
           rw.getRemoteTimeout() == null || rw.getRemoteTimeout().isEmpty() ? "30s" : rw.getRemoteTimeout(),
           v2_25 ? rw.getHeaders() : null,
           v2_25 ? rw.getName() : null,
           relabelings(rw.getWriteRelabelConfigs()),
+          basicAuth(rw, i, credentials),
           rw.getBearerToken(),
           rw.getBearerTokenFile(),
-          tlsFiles(rw.getTlsConfig()),
+          tlsFiles(rw, i),
           rw.getProxyUrl(),
           queue(rw.getQueueConfig(), atLeast(version, 2, 6), !atLeast(version, 2, 11)),
           metadata(rw.getMetadataConfig(), atLeast(version, 2, 23))));
@@ -252,15 +269,39 @@ public final class PrometheusConfigGenerator {
         .toList();
   }
 
-  /** Only file-based TLS settings: the monitor pod mounts no remote-write Secrets (documented). */
-  private static Tls tlsFiles(TlsConfig tls) {
+  private static BasicAuthFiles basicAuth(RemoteWriteSpec rw, int index, RemoteWriteSecrets.Copied credentials) {
+    if (rw.getBasicAuth() == null) {
+      return null;
+    }
+    String inline = credentials.usernames().get(index);
+    return new BasicAuthFiles(
+        inline,
+        inline == null && RemoteWriteSecrets.referenced(rw, RemoteWriteSecrets.Item.USERNAME)
+            ? RemoteWriteSecrets.file(index, RemoteWriteSecrets.Item.USERNAME) : null,
+        RemoteWriteSecrets.referenced(rw, RemoteWriteSecrets.Item.PASSWORD)
+            ? RemoteWriteSecrets.file(index, RemoteWriteSecrets.Item.PASSWORD) : null);
+  }
+
+  /** File paths as given, or the copies of the Secret and ConfigMap keys the remote write names. */
+  private static Tls tlsFiles(RemoteWriteSpec rw, int index) {
+    TlsConfig tls = rw.getTlsConfig();
     if (tls == null) {
       return null;
     }
-    Tls out = new Tls(emptyToNull(tls.getCaFile()), emptyToNull(tls.getCertFile()),
-        emptyToNull(tls.getKeyFile()), emptyToNull(tls.getServerName()),
+    Tls out = new Tls(
+        fileOrCopy(tls.getCaFile(), rw, index, RemoteWriteSecrets.Item.CA),
+        fileOrCopy(tls.getCertFile(), rw, index, RemoteWriteSecrets.Item.CERT),
+        fileOrCopy(tls.getKeyFile(), rw, index, RemoteWriteSecrets.Item.KEY),
+        emptyToNull(tls.getServerName()),
         Boolean.TRUE.equals(tls.getInsecureSkipVerify()) ? Boolean.TRUE : null);
     return out.equals(new Tls(null, null, null, null, null)) ? null : out;
+  }
+
+  private static String fileOrCopy(String file, RemoteWriteSpec rw, int index, RemoteWriteSecrets.Item item) {
+    if (RemoteWriteSecrets.referenced(rw, item)) {
+      return RemoteWriteSecrets.file(index, item);
+    }
+    return emptyToNull(file);
   }
 
   /** {@code max_retries} was removed in Prometheus 2.11 (it retries with backoff), which refuses it. */

@@ -37,7 +37,9 @@ public final class TidbMonitorController {
     ClusterScopedRbac rbac = new ClusterScopedRbac(client, byName);
     return new TidbMonitorReconciler(
         rules,
-        new TidbMonitorWork(lookup -> new KubeMonitorReads(client, lookup), byName, rbac),
+        new TidbMonitorWork(lookup -> new KubeMonitorReads(client, lookup), byName, rbac,
+            new KubeMonitorVolumes(client),
+            new DashboardLinks(new PdDashboardTopology(settings.endpoints()))),
         rbac,
         services,
         settings.convergingRequeue());

@@ -2,6 +2,7 @@ package io.tidb.operator.controller.monitor;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
@@ -35,6 +36,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The TidbMonitor controller's work on a valid, defaulted monitor: find the referenced clusters
@@ -57,26 +60,37 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
           RoleBinding.class,
           Ingress.class);
 
+  private static final Logger LOG = LoggerFactory.getLogger(TidbMonitorWork.class);
+
   public static final String CLUSTERS_FOUND = "ClustersFound";
   public static final String READY = "Ready";
+  public static final String DASHBOARD_LINKED = "DashboardLinked";
 
   private final Function<Function<ResourceID, Optional<TidbCluster>>, MonitorReads> readsFactory;
   private final ObjectsByName byName;
   private final ClusterScopedRbac clusterScoped;
+  private final MonitorVolumes volumes;
+  private final DashboardLinks dashboard;
   private volatile MonitorReads reads;
 
   /**
    * @param readsFactory the reads, given the lookup of TidbClusters in this controller's cache
    * @param byName writes the monitor's Secrets
    * @param clusterScoped applies the RBAC of {@code clusterScoped} monitors
+   * @param volumes the data claims and their volumes, for {@code spec.pvReclaimPolicy}
+   * @param dashboard points the clusters' TiDB Dashboard at the monitor
    */
   public TidbMonitorWork(
       Function<Function<ResourceID, Optional<TidbCluster>>, MonitorReads> readsFactory,
       ObjectsByName byName,
-      ClusterScopedRbac clusterScoped) {
+      ClusterScopedRbac clusterScoped,
+      MonitorVolumes volumes,
+      DashboardLinks dashboard) {
     this.readsFactory = readsFactory;
     this.byName = byName;
     this.clusterScoped = clusterScoped;
+    this.volumes = volumes;
+    this.dashboard = dashboard;
   }
 
   @Override
@@ -146,8 +160,11 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
     status.setClusters(clusters.keys().isEmpty() ? null : clusters.keys());
 
     Map<String, String> tlsAssets = tlsAssets(clusters, reads, problems);
+    RemoteWriteSecrets.Copied remoteWrite = RemoteWriteSecrets.copy(
+        tm, reads, PrometheusConfigGenerator.readsUsernameFile(spec), problems);
+    tlsAssets.putAll(remoteWrite.assets());
     String prometheusYaml = PrometheusConfigYaml.render(
-        PrometheusConfigGenerator.generate(tm, clusters.tidb(), clusters.dm()));
+        PrometheusConfigGenerator.generate(tm, clusters.tidb(), clusters.dm(), remoteWrite));
     prometheusYaml = externalConfig(tm, reads, problems).orElse(prometheusYaml);
 
     ctx.apply(MonitorObjects.serviceAccount(tm));
@@ -180,6 +197,8 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
       wanted.add(sts);
     }
     MonitorObjects.ingresses(tm).forEach(ctx::apply);
+    careDataVolumes(ctx, wanted);
+    linkDashboards(ctx, clusters, reads);
 
     List<Optional<StatefulSet>> actual = wanted.stream()
         .map(s -> ctx.owned().get(StatefulSet.class, s.getMetadata().getName())).toList();
@@ -198,6 +217,62 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
             + " running for " + String.join(", ", clusters.keys()) : String.join("; ", problems),
         ctx.generation(), ctx.now()));
     return running ? WorkOutcome.converged() : WorkOutcome.converging("statefulset", problems.get(problems.size() - 1));
+  }
+
+  /**
+   * {@code spec.pvReclaimPolicy} on the volumes bound to the data claims ({@code
+   * tidbmonitor-<statefulset>-<ordinal>}), as upstream; a claim not bound yet is cared for on a
+   * later reconcile.
+   */
+  private void careDataVolumes(ResourceContext<TidbMonitor, TidbMonitorStatus> ctx, List<StatefulSet> wanted) {
+    TidbMonitor tm = ctx.resource();
+    String policy = tm.getSpec().getPvReclaimPolicy();
+    if (policy == null || MonitorStatefulSet.claims(tm.getSpec()) == null) {
+      return;
+    }
+    for (StatefulSet sts : wanted) {
+      for (int ordinal = 0; ordinal < sts.getSpec().getReplicas(); ordinal++) {
+        String claim = MonitorNames.DATA_VOLUME + "-" + sts.getMetadata().getName() + "-" + ordinal;
+        Optional<String> bound = volumes.claim(ctx.namespace(), claim)
+            .map(c -> c.getSpec() == null ? null : c.getSpec().getVolumeName())
+            .filter(v -> !v.isEmpty());
+        Optional<PersistentVolume> pv = bound.flatMap(volumes::volume).filter(v -> v.getSpec() != null);
+        if (pv.isEmpty() || policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy())) {
+          continue;
+        }
+        String was = pv.get().getSpec().getPersistentVolumeReclaimPolicy();
+        volumes.setReclaimPolicy(bound.get(), policy);
+        LOG.info("persistent volume reclaim policy set namespace={} monitor={} claim={} volume={}"
+            + " policy={} was={}", ctx.namespace(), ctx.name(), claim, bound.get(), policy, was);
+        ctx.events().normal(ctx.stored(), "ReclaimPolicySet", "PersistentVolume " + bound.get()
+            + " of claim " + claim + ": reclaim policy " + policy + " (was " + was + ")");
+      }
+    }
+  }
+
+  /** {@link DashboardLinks} for the referenced TidbClusters, reported in {@code DashboardLinked}. */
+  private void linkDashboards(ResourceContext<TidbMonitor, TidbMonitorStatus> ctx, MonitoredClusters clusters,
+      MonitorReads reads) {
+    List<TidbCluster> linked = clusters.tidb().stream()
+        .map(c -> reads.tidbCluster(c.namespace(), c.name()))
+        .flatMap(Optional::stream)
+        .filter(DashboardLinks::applies)
+        .toList();
+    TidbMonitorStatus status = ctx.status();
+    if (linked.isEmpty()) {
+      status.setConditions(Conditions.remove(status.getConditions(), DASHBOARD_LINKED));
+      return;
+    }
+    List<String> failures = dashboard.publish(ctx.resource(), linked, ctx.now());
+    String names = linked.stream()
+        .map(tc -> tc.getMetadata().getNamespace() + "/" + tc.getMetadata().getName())
+        .collect(Collectors.joining(", "));
+    status.setConditions(Conditions.set(status.getConditions(), DASHBOARD_LINKED,
+        failures.isEmpty() ? Conditions.TRUE : Conditions.FALSE,
+        failures.isEmpty() ? "Linked" : "PdUnreachable",
+        failures.isEmpty() ? "TiDB Dashboard of " + names + " reads metrics from this monitor"
+            : String.join("; ", failures) + "; retried on the next reconcile",
+        ctx.generation(), ctx.now()));
   }
 
   /** As {@link ResourceContext#apply}, with the same Events, for an object without an informer. */

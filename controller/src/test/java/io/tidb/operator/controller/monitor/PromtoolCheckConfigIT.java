@@ -100,6 +100,42 @@ class PromtoolCheckConfigIT {
   }
 
   @Test
+  void remoteWriteCredentialsFromSecretsPassAsFilesForOldAndNewPrometheus() throws Exception {
+    Path assets = Files.createDirectories(dir.resolve("rw-assets"));
+    for (RemoteWriteSecrets.Item item : RemoteWriteSecrets.Item.values()) {
+      Files.writeString(assets.resolve(RemoteWriteSecrets.assetKey(0, item)), "");
+    }
+    for (String version : List.of("v2.27.1", "v2.53.4")) {
+      TidbMonitor tm = MonitorManifests.named("monitor-prom-remotewrite__tidb-monitor.yaml");
+      tm.getSpec().getPrometheus().setVersion(version);
+      var rw = tm.getSpec().getPrometheus().getRemoteWrite().get(0);
+      var auth = new io.tidb.operator.api.v1alpha1.monitor.BasicAuth();
+      auth.setUsername(new io.fabric8.kubernetes.api.model.SecretKeySelector("u", "auth", null));
+      auth.setPassword(new io.fabric8.kubernetes.api.model.SecretKeySelector("p", "auth", null));
+      rw.setBasicAuth(auth);
+      var tls = new io.tidb.operator.api.v1alpha1.monitor.TlsConfig();
+      var ca = new io.tidb.operator.api.v1alpha1.monitor.SecretOrConfigMap();
+      ca.setSecret(new io.fabric8.kubernetes.api.model.SecretKeySelector("ca.crt", "client", null));
+      tls.setCa(ca);
+      var cert = new io.tidb.operator.api.v1alpha1.monitor.SecretOrConfigMap();
+      cert.setSecret(new io.fabric8.kubernetes.api.model.SecretKeySelector("tls.crt", "client", null));
+      tls.setCert(cert);
+      tls.setKeySecret(new io.fabric8.kubernetes.api.model.SecretKeySelector("tls.key", "client", null));
+      tls.setServerName("remote.example");
+      rw.setTlsConfig(tls);
+      boolean file = PrometheusConfigGenerator.readsUsernameFile(tm.getSpec());
+      var copied = new RemoteWriteSecrets.Copied(java.util.Map.of(), java.util.Set.of(),
+          file ? java.util.Map.of() : java.util.Map.of(0, "tidb"));
+      String yaml = PrometheusConfigYaml.render(PrometheusConfigGenerator.generate(
+          tm, MonitorManifests.clusters(tm), List.of(), copied));
+      assertTrue(yaml.contains(file ? "username_file:" : "username: tidb"), yaml);
+      assertTrue(yaml.contains("password_file:"), yaml);
+      assertPasses(yaml.replace(PrometheusConfigGenerator.TLS_ASSETS_PATH, assets.toString()),
+          "remote write with credentials, Prometheus " + version);
+    }
+  }
+
+  @Test
   void aBrokenConfigurationIsRejectedSoTheCheckCanFail() throws Exception {
     Path file = dir.resolve("broken.yml");
     Files.writeString(file, "scrape_configs:\n- job_name: x\n  relabel_configs:\n  - action: explode\n");

@@ -1,19 +1,27 @@
 package io.tidb.operator.controller.monitor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
+import io.fabric8.kubernetes.api.model.PersistentVolumeBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.monitor.BasicAuth;
+import io.tidb.operator.api.v1alpha1.monitor.SecretOrConfigMap;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitorStatus;
+import io.tidb.operator.api.v1alpha1.monitor.TlsConfig;
 import io.tidb.operator.controller.fixtures.FakeApplier;
 import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
 import io.tidb.operator.controller.fixtures.RecordingEventRecorder;
@@ -21,7 +29,9 @@ import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.EventRecorder.EventType;
 import io.tidb.operator.controller.runtime.ResourceContext;
 import io.tidb.operator.controller.runtime.WorkOutcome;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,11 +93,59 @@ class TidbMonitorWorkTest {
           byNameStore.cacheOf(kind), io.javaoperatorsdk.operator.processing.event.ResourceID.fromResource(desired));
     }
   };
-  final TidbMonitorWork work = new TidbMonitorWork(lookup -> null, byName, null);
+  /** Claims by {@code ns/name} and volumes by name; policy changes are recorded. */
+  static final class FakeVolumes implements MonitorVolumes {
+    final Map<String, PersistentVolumeClaim> claims = new HashMap<>();
+    final Map<String, PersistentVolume> volumes = new HashMap<>();
+    final List<String> changes = new ArrayList<>();
+
+    void bound(String ns, String claim, String volume, String policy) {
+      claims.put(ns + "/" + claim, new PersistentVolumeClaimBuilder().withNewMetadata().withName(claim)
+          .endMetadata().withNewSpec().withVolumeName(volume).endSpec().build());
+      volumes.put(volume, new PersistentVolumeBuilder().withNewMetadata().withName(volume).endMetadata()
+          .withNewSpec().withPersistentVolumeReclaimPolicy(policy).endSpec().build());
+    }
+
+    @Override
+    public Optional<PersistentVolumeClaim> claim(String namespace, String name) {
+      return Optional.ofNullable(claims.get(namespace + "/" + name));
+    }
+
+    @Override
+    public Optional<PersistentVolume> volume(String name) {
+      return Optional.ofNullable(volumes.get(name));
+    }
+
+    @Override
+    public void setReclaimPolicy(String volume, String policy) {
+      changes.add(volume + "=" + policy);
+      volumes.get(volume).getSpec().setPersistentVolumeReclaimPolicy(policy);
+    }
+  }
+
+  /** PD etcd writes, in order; fails while {@code failing}. */
+  static final class FakeTopology implements DashboardTopology {
+    final List<String> puts = new ArrayList<>();
+    boolean failing;
+
+    @Override
+    public void put(TidbCluster cluster, String key, String value, Duration ttl) {
+      if (failing) {
+        throw new IllegalStateException("PD of " + cluster.getMetadata().getName() + " answered 503");
+      }
+      puts.add(cluster.getMetadata().getName() + " " + key + " " + value + " ttl=" + ttl.toSeconds());
+    }
+  }
+
+  final FakeVolumes volumes = new FakeVolumes();
+  final FakeTopology topology = new FakeTopology();
+  final TidbMonitorWork work =
+      new TidbMonitorWork(lookup -> null, byName, null, volumes, new DashboardLinks(topology));
+  Instant now = Instant.parse("2026-01-01T00:00:00Z");
 
   private ResourceContext<TidbMonitor, TidbMonitorStatus> ctx(TidbMonitor tm, TidbMonitorStatus status) {
     tm.getMetadata().setGeneration(1L);
-    return new ResourceContext<>(tm, tm, status, owned, applier, events, Instant.parse("2026-01-01T00:00:00Z"));
+    return new ResourceContext<>(tm, tm, status, owned, applier, events, now);
   }
 
   private static Condition condition(TidbMonitorStatus s, String type) {
@@ -192,5 +250,135 @@ class TidbMonitorWorkTest {
     assertEquals(1, TidbMonitorWork.monitorsOf(basic, List.of(here, elsewhere)).size());
     assertEquals("basic", TidbMonitorWork.monitorsOf(basic, List.of(here, elsewhere)).iterator().next().getName());
     assertEquals("monitor", TidbMonitorWork.monitorsOf(ns1, List.of(here, elsewhere)).iterator().next().getName());
+  }
+
+  private static Secret secret(String name, Map<String, String> data) {
+    return new SecretBuilder().withNewMetadata().withName(name).endMetadata().withData(data).build();
+  }
+
+  private static TidbMonitor remoteWriteWithSecrets(String version) {
+    TidbMonitor tm = MonitorManifests.named("monitor-prom-remotewrite__tidb-monitor.yaml");
+    tm.getSpec().getPrometheus().setVersion(version);
+    var rw = tm.getSpec().getPrometheus().getRemoteWrite().get(0);
+    BasicAuth auth = new BasicAuth();
+    auth.setUsername(new io.fabric8.kubernetes.api.model.SecretKeySelector("user", "remote-auth", null));
+    auth.setPassword(new io.fabric8.kubernetes.api.model.SecretKeySelector("pass", "remote-auth", null));
+    rw.setBasicAuth(auth);
+    TlsConfig tls = new TlsConfig();
+    SecretOrConfigMap ca = new SecretOrConfigMap();
+    ca.setConfigMap(new io.fabric8.kubernetes.api.model.ConfigMapKeySelector("ca.crt", "remote-ca", null));
+    tls.setCa(ca);
+    tls.setKeySecret(new io.fabric8.kubernetes.api.model.SecretKeySelector("tls.key", "remote-client", null));
+    SecretOrConfigMap cert = new SecretOrConfigMap();
+    cert.setSecret(new io.fabric8.kubernetes.api.model.SecretKeySelector("tls.crt", "remote-client", null));
+    tls.setCert(cert);
+    rw.setTlsConfig(tls);
+    return tm;
+  }
+
+  private String prometheusYaml(TidbMonitor tm) {
+    return owned.get(ConfigMap.class, MonitorNames.monitor(tm)).orElseThrow().getData().get("prometheus.yml");
+  }
+
+  @Test
+  void remoteWriteCredentialsAreCopiedAsFilesAndNoPasswordIsWrittenIntoTheConfiguration() {
+    TidbMonitor tm = remoteWriteWithSecrets("v2.53.4");
+    FakeReads reads = new FakeReads().cluster("ns", "basic", false);
+    reads.secrets.put("ns/remote-auth", secret("remote-auth", Map.of("user", "dXNlcg==", "pass", "czNjcjN0")));
+    reads.secrets.put("ns/remote-client", secret("remote-client", Map.of("tls.crt", "Y3J0", "tls.key", "a2V5")));
+    reads.configMaps.put("ns/remote-ca", new ConfigMapBuilder().withNewMetadata().withName("remote-ca")
+        .endMetadata().withData(Map.of("ca.crt", "ca")).build());
+    TidbMonitorStatus status = new TidbMonitorStatus();
+    work.work(ctx(tm, status), reads);
+
+    Secret assets = byNameStore.get(Secret.class, MonitorNames.tlsAssets(tm)).orElseThrow();
+    assertEquals(Map.of("remoteWrite_0_username", "dXNlcg==", "remoteWrite_0_password", "czNjcjN0",
+        "remoteWrite_0_ca.crt", "Y2E=", "remoteWrite_0_tls.crt", "Y3J0", "remoteWrite_0_tls.key", "a2V5"),
+        assets.getData());
+    String yaml = prometheusYaml(tm);
+    String dir = PrometheusConfigGenerator.TLS_ASSETS_PATH + "/";
+    assertTrue(yaml.contains("basic_auth:\n    username_file: " + dir + "remoteWrite_0_username\n"
+        + "    password_file: " + dir + "remoteWrite_0_password\n"), yaml);
+    assertTrue(yaml.contains("ca_file: " + dir + "remoteWrite_0_ca.crt"), yaml);
+    assertTrue(yaml.contains("cert_file: " + dir + "remoteWrite_0_tls.crt"), yaml);
+    assertTrue(yaml.contains("key_file: " + dir + "remoteWrite_0_tls.key"), yaml);
+    assertFalse(yaml.contains("s3cr3t") || yaml.contains("czNjcjN0"), "no password in the ConfigMap");
+  }
+
+  @Test
+  void olderPrometheusGetsTheUserNameInlineAndAMissingSecretLeavesTheRemoteWriteOut() {
+    TidbMonitor tm = remoteWriteWithSecrets("v2.27.1");
+    FakeReads reads = new FakeReads().cluster("ns", "basic", false);
+    reads.secrets.put("ns/remote-auth", secret("remote-auth", Map.of("user", "dXNlcg==", "pass", "czNjcjN0")));
+    TidbMonitorStatus status = new TidbMonitorStatus();
+    work.work(ctx(tm, status), reads);
+    podsReady(MonitorNames.statefulSet(tm, 0));
+    work.work(ctx(tm, status), reads);
+
+    assertFalse(prometheusYaml(tm).contains("remote_write"), prometheusYaml(tm));
+    Condition ready = condition(status, TidbMonitorWork.READY);
+    assertEquals("ConfigIncomplete", ready.getReason());
+    assertTrue(ready.getMessage().contains("spec.prometheus.remoteWrite[0].tlsConfig.ca.configMap: ConfigMap"
+        + " ns/remote-ca not found; remote write left out"), ready.getMessage());
+    assertTrue(ready.getMessage().contains("spec.prometheus.remoteWrite[0].tlsConfig.keySecret: Secret"
+        + " ns/remote-client not found"), ready.getMessage());
+
+    reads.secrets.put("ns/remote-client", secret("remote-client", Map.of("tls.crt", "Y3J0", "tls.key", "a2V5")));
+    reads.configMaps.put("ns/remote-ca", new ConfigMapBuilder().withNewMetadata().withName("remote-ca")
+        .endMetadata().withData(Map.of("ca.crt", "ca")).build());
+    work.work(ctx(tm, status), reads);
+    String yaml = prometheusYaml(tm);
+    assertTrue(yaml.contains("basic_auth:\n    username: user\n    password_file: "), yaml);
+    assertFalse(byNameStore.get(Secret.class, MonitorNames.tlsAssets(tm)).orElseThrow().getData()
+        .containsKey("remoteWrite_0_username"));
+    assertEquals("Ready", condition(status, TidbMonitorWork.READY).getReason());
+  }
+
+  @Test
+  void theReclaimPolicyIsSetOnceOnTheBoundDataVolume() {
+    TidbMonitor tm = MonitorManifests.named("basic-cn__tidb-monitor.yaml");
+    tm.getSpec().setPersistent(true);
+    tm.getSpec().setStorage("1Gi");
+    tm.getSpec().setPvReclaimPolicy("Retain");
+    FakeReads reads = new FakeReads().cluster("ns", "basic", false);
+    TidbMonitorStatus status = new TidbMonitorStatus();
+    work.work(ctx(tm, status), reads);
+    assertEquals(List.of(), volumes.changes, "no claim bound yet");
+
+    volumes.bound("ns", "tidbmonitor-" + MonitorNames.statefulSet(tm, 0) + "-0", "pv-1", "Delete");
+    work.work(ctx(tm, status), reads);
+    work.work(ctx(tm, status), reads);
+    assertEquals(List.of("pv-1=Retain"), volumes.changes);
+    assertEquals(1, events.reasons().stream().filter("ReclaimPolicySet"::equals).count());
+  }
+
+  @Test
+  void theDashboardIsPointedAtTheMonitorAndRewrittenOnlyBeforeTheLeaseRunsOut() {
+    TidbMonitor tm = MonitorManifests.named("basic-cn__tidb-monitor.yaml");
+    FakeReads reads = new FakeReads().cluster("ns", "basic", false);
+    reads.clusters.get("ns/basic").getSpec().setPd(new io.tidb.operator.api.v1alpha1.cluster.PdSpec());
+    TidbMonitorStatus status = new TidbMonitorStatus();
+    topology.failing = true;
+    work.work(ctx(tm, status), reads);
+    Condition linked = condition(status, TidbMonitorWork.DASHBOARD_LINKED);
+    assertEquals("False", linked.getStatus());
+    assertTrue(linked.getMessage().contains("PD of basic answered 503"), linked.getMessage());
+
+    topology.failing = false;
+    work.work(ctx(tm, status), reads);
+    String ns = tm.getMetadata().getNamespace();
+    String name = tm.getMetadata().getName();
+    assertEquals(List.of(
+        "basic /topology/prometheus {\"ip\":\"" + name + "-prometheus." + ns + ".svc\",\"port\":9090} ttl=600",
+        "basic /topology/grafana {\"ip\":\"" + name + "-grafana." + ns + ".svc\",\"port\":3000} ttl=600"),
+        topology.puts);
+    assertEquals("True", condition(status, TidbMonitorWork.DASHBOARD_LINKED).getStatus());
+
+    now = now.plusSeconds(299);
+    work.work(ctx(tm, status), reads);
+    assertEquals(2, topology.puts.size(), "not rewritten before half the lease");
+    now = now.plusSeconds(1);
+    work.work(ctx(tm, status), reads);
+    assertEquals(4, topology.puts.size(), "rewritten at half the lease");
   }
 }

@@ -1,0 +1,59 @@
+package io.tidb.operator.pd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.tidb.operator.pdsim.ClusterKey;
+import io.tidb.operator.pdsim.FaultRule;
+import io.tidb.operator.pdsim.PdSimulatorServer;
+import io.tidb.operator.pdsim.SimulatedClusters;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The etcd gateway client against the PD simulator: the calls, their order, and failures. */
+class PdEtcdClientTest {
+
+  private static final ClusterKey KEY = new ClusterKey("ns1", "basic");
+
+  private PdSimulatorServer simulator;
+  private PdEtcdClient client;
+
+  @BeforeEach
+  void start() throws Exception {
+    simulator = PdSimulatorServer.start(new SimulatedClusters());
+    simulator.clusters().pd(KEY).addMember("basic-pd-0", 1L);
+    PdClientOptions options =
+        PdClientOptions.defaults().withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(10));
+    client = new PdEtcdClient(simulator.pdUrl(KEY), options.newHttpClient(), Duration.ofSeconds(10));
+  }
+
+  @AfterEach
+  void stop() {
+    simulator.close();
+  }
+
+  @Test
+  void putWithTtlGrantsALeaseThenPuts() {
+    client.putWithTtl("/topology/grafana", "{\"ip\":\"m-grafana.ns1.svc\",\"port\":3000}",
+        Duration.ofMinutes(10));
+    assertEquals(Optional.of("{\"ip\":\"m-grafana.ns1.svc\",\"port\":3000}"),
+        client.get("/topology/grafana"));
+    assertEquals(Optional.empty(), client.get("/topology/prometheus"));
+    assertEquals(List.of("POST /v3/lease/grant", "POST /v3/kv/put", "POST /v3/kv/range",
+            "POST /v3/kv/range"),
+        simulator.calls().stream().map(c -> c.request()).toList());
+  }
+
+  @Test
+  void aFailedGrantPutsNothing() {
+    simulator.faults().add(FaultRule.fail("/v3/lease/grant", 500));
+    assertThrows(PdApiException.class,
+        () -> client.putWithTtl("/topology/prometheus", "{}", Duration.ofMinutes(10)));
+    simulator.faults().clear();
+    assertEquals(Optional.empty(), client.get("/topology/prometheus"));
+  }
+}
