@@ -43,6 +43,13 @@ final class MonitorHarness implements AutoCloseable {
   private final OperatorRuntime operator;
 
   MonitorHarness(ClusterAccess access, String prefix) {
+    this(access, prefix, new ComponentUrls(ComponentUrls.DEFAULT_PD_URL_TEMPLATE,
+        ComponentUrls.DEFAULT_TIDB_STATUS_URL_TEMPLATE, ComponentUrls.DEFAULT_PD_MEMBER_URL_TEMPLATE,
+        Duration.ofSeconds(1)));
+  }
+
+  /** As above, with the PD URLs the operator uses (a PD simulator's). */
+  MonitorHarness(ClusterAccess access, String prefix, ComponentUrls urls) {
     admin = access.newClient();
     ProjectCrds.apply(admin);
     ns = TestNamespaces.createUnique(admin, prefix);
@@ -51,9 +58,7 @@ final class MonitorHarness implements AutoCloseable {
     ControllerSettings settings = new ControllerSettings(
         Set.of(ns, other), 2, Duration.ofSeconds(5), Duration.ofSeconds(1), Optional.empty(),
         new InetSocketAddress("127.0.0.1", 0),
-        new ComponentUrls(ComponentUrls.DEFAULT_PD_URL_TEMPLATE,
-            ComponentUrls.DEFAULT_TIDB_STATUS_URL_TEMPLATE, ComponentUrls.DEFAULT_PD_MEMBER_URL_TEMPLATE,
-            Duration.ofSeconds(1)),
+        urls,
         "tidb-operator-java/controller:it", "monitor-it", FailoverSettings.DEFAULTS);
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     RuntimeServices services = RuntimeServices.create(client, registry, "monitor-it", Clock.systemUTC());
