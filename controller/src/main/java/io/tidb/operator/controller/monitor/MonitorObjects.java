@@ -57,11 +57,19 @@ public final class MonitorObjects {
 
   private MonitorObjects() {}
 
-  /** The {@code <tm>-monitor} ConfigMap holding {@code prometheus.yml}. */
+  /**
+   * The {@code <tm>-monitor} ConfigMap holding {@code prometheus.yml} and, when the monitor loads
+   * alert rules, {@link OperatorAlertRules#FILE_NAME}.
+   */
   public static ConfigMap prometheusConfigMap(TidbMonitor tm, String prometheusYaml) {
+    Map<String, String> data = new java.util.TreeMap<>();
+    data.put(MonitorStatefulSet.CONFIG_KEY, prometheusYaml);
+    if (PrometheusConfigGenerator.operatorRules(tm.getSpec())) {
+      data.put(OperatorAlertRules.FILE_NAME, PrometheusConfigYaml.render(OperatorAlertRules.rules()));
+    }
     return new ConfigMapBuilder()
         .withMetadata(meta(tm, MonitorNames.monitor(tm), MonitorLabels.withApp(tm.getMetadata().getName(), "prometheus")))
-        .withData(Map.of(MonitorStatefulSet.CONFIG_KEY, prometheusYaml))
+        .withData(data)
         .build();
   }
 

@@ -146,14 +146,28 @@ public final class PrometheusConfigGenerator {
         ? new Alerting(List.of(new Alertmanager(List.of(new StaticTargets(List.of(alertmanager))))))
         : null;
     List<String> ruleFiles = null;
-    if (hasAlertmanager || Boolean.TRUE.equals(spec.getEnableAlertRules())) {
-      ruleFiles = List.of(INITIALIZER_RULES);
-    }
-    if (spec.getPrometheus().getConfig() != null
-        && spec.getPrometheus().getConfig().getRuleConfigRef() != null) {
+    if (externalRules(spec)) {
       ruleFiles = List.of(EXTERNAL_RULES);
+    } else if (operatorRules(spec)) {
+      ruleFiles = List.of(INITIALIZER_RULES, OperatorAlertRules.PATH);
     }
     return new PrometheusConfig(global, jobs, remoteWrite(spec, credentials), alerting, ruleFiles);
+  }
+
+  /** {@code prometheus.config.ruleConfigRef}: the user's rules replace every other rule file (upstream). */
+  static boolean externalRules(TidbMonitorSpec spec) {
+    return spec.getPrometheus().getConfig() != null
+        && spec.getPrometheus().getConfig().getRuleConfigRef() != null;
+  }
+
+  /**
+   * Whether Prometheus loads the initializer's rules and {@link OperatorAlertRules}: with an
+   * Alertmanager or {@code enableAlertRules} (upstream's condition), unless external rules replace them.
+   */
+  public static boolean operatorRules(TidbMonitorSpec spec) {
+    String alertmanager = spec.getAlertmanagerURL();
+    return !externalRules(spec) && (alertmanager != null && !alertmanager.isEmpty()
+        || Boolean.TRUE.equals(spec.getEnableAlertRules()));
   }
 
   /** The secret a TLS cluster's client certificate is in: {@code <cluster>-cluster-client-secret}, or DM's. */

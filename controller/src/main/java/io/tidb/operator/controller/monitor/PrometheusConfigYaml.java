@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 
-/** Writes a {@link PrometheusConfig} as {@code prometheus.yml} with Jackson YAML. Pure. */
+/** Writes a {@link PrometheusConfig} as {@code prometheus.yml}, and alert rules, with Jackson YAML. Pure. */
 public final class PrometheusConfigYaml {
 
   private static final ObjectMapper YAML =
@@ -21,10 +21,19 @@ public final class PrometheusConfigYaml {
   private PrometheusConfigYaml() {}
 
   public static String render(PrometheusConfig config) {
+    return write(config, "the Prometheus configuration");
+  }
+
+  /** A rules file, as {@code promtool check rules} reads it. */
+  public static String render(OperatorAlertRules.RulesFile rules) {
+    return write(rules, "the alert rules");
+  }
+
+  private static String write(Object value, String what) {
     try {
-      return YAML.writeValueAsString(config);
+      return YAML.writeValueAsString(value);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write the Prometheus configuration", e);
+      throw new IllegalStateException("cannot write " + what, e);
     }
   }
 }

@@ -26,9 +26,13 @@ class PromtoolCheckConfigIT {
     return MonitorManifests.all().stream();
   }
 
+  /** As the pod has it: the operator's rules beside the configuration, where the ConfigMap is mounted. */
   private void assertPasses(String yaml, String what) throws Exception {
     Path file = dir.resolve("prometheus.yml");
-    Files.writeString(file, Promtool.expand(yaml, "ns", "basic-monitor-0", 0));
+    Path rules = dir.resolve(OperatorAlertRules.FILE_NAME);
+    Files.writeString(rules, PrometheusConfigYaml.render(OperatorAlertRules.rules()));
+    Files.writeString(file, Promtool.expand(yaml.replace(OperatorAlertRules.PATH, rules.toString()),
+        "ns", "basic-monitor-0", 0));
     Promtool.Result r = Promtool.run("check", "config", file.toString());
     assertEquals(0, r.exit(), () -> what + ": promtool check config failed:\n" + r.output() + "\n" + yaml);
   }
