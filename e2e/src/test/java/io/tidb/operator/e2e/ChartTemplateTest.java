@@ -188,7 +188,8 @@ class ChartTemplateTest {
               + " client certificates read");
       assertEquals(Set.of("get", "list", "watch", "patch"), verbs.get("pingcap.com/tidbmonitors"), "finalizer");
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbmonitors/status"));
-      assertEquals(Set.of("get"), verbs.get("pingcap.com/dmclusters"), "a monitor's DM clusters");
+      assertEquals(read, verbs.get("pingcap.com/dmclusters"), "the DMCluster informer; a monitor's DM clusters");
+      assertEquals(Set.of("patch"), verbs.get("pingcap.com/dmclusters/status"));
       assertEquals(apply, verbs.get("networking.k8s.io/ingresses"));
       assertEquals(Set.of("get", "create", "patch", "delete"), verbs.get("rbac.authorization.k8s.io/clusterroles"),
           "a clusterScoped monitor's ClusterRole");
@@ -199,7 +200,8 @@ class ChartTemplateTest {
           "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",
           "/persistentvolumes", "storage.k8s.io/storageclasses", "pingcap.com/tidbinitializers",
           "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets", "pingcap.com/tidbmonitors",
-          "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "networking.k8s.io/ingresses",
+          "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "pingcap.com/dmclusters/status",
+          "networking.k8s.io/ingresses",
           "rbac.authorization.k8s.io/clusterroles", "rbac.authorization.k8s.io/clusterrolebindings"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(
