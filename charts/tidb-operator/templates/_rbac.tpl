@@ -67,9 +67,14 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: ["pingcap.com"]
   resources: ["tidbmonitors/status"]
   verbs: ["patch"]
+# DMClusters: read (informer; a monitor's DM clusters are read by name) and status written. The
+# DM objects (Services, ConfigMaps, StatefulSets, pods) use the TidbCluster rules above.
 - apiGroups: ["pingcap.com"]
   resources: ["dmclusters"]
-  verbs: ["get"]
+  verbs: ["get", "list", "watch"]
+- apiGroups: ["pingcap.com"]
+  resources: ["dmclusters/status"]
+  verbs: ["patch"]
 # A monitor's own Secrets (Grafana admin, TLS assets) are read by name and server-side applied; a
 # TLS cluster's client certificate Secret is read by name and copied into the TLS assets. Never
 # listed or watched.

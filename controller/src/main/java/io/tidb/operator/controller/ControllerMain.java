@@ -13,6 +13,9 @@ import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
+import io.tidb.operator.controller.dmcluster.DmClusterController;
+import io.tidb.operator.controller.dmcluster.DmMasterEndpoints;
+import io.tidb.operator.api.validation.dm.DmClusterAdmissionRules;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.http.OperatorHttpServer;
@@ -173,6 +176,24 @@ public final class ControllerMain implements Callable<Integer> {
   String pdMemberUrlTemplate;
 
   @Option(
+      names = "--dm-master-url-template",
+      defaultValue =
+          "${env:DM_MASTER_URL_TEMPLATE:-" + DmMasterEndpoints.DEFAULT_SERVICE_TEMPLATE + "}",
+      description =
+          "Base URL of a DMCluster's dm-master API; placeholders {name}, {namespace} (default"
+              + " ${DEFAULT-VALUE}). Env DM_MASTER_URL_TEMPLATE.")
+  String dmMasterUrlTemplate;
+
+  @Option(
+      names = "--dm-master-member-url-template",
+      defaultValue =
+          "${env:DM_MASTER_MEMBER_URL_TEMPLATE:-" + DmMasterEndpoints.DEFAULT_MEMBER_TEMPLATE + "}",
+      description =
+          "Base URL of one dm-master member (leader eviction); placeholders {name}, {namespace},"
+              + " {member} (default ${DEFAULT-VALUE}). Env DM_MASTER_MEMBER_URL_TEMPLATE.")
+  String dmMasterMemberUrlTemplate;
+
+  @Option(
       names = "--tidb-address-template",
       defaultValue =
           "${env:TIDB_ADDRESS_TEMPLATE:-" + InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE + "}",
@@ -321,15 +342,18 @@ public final class ControllerMain implements Callable<Integer> {
     new ProcessorMetrics().bindTo(registry);
     KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry);
     InitializerSettings initializer;
+    DmMasterEndpoints dm;
     try {
       initializer = new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate);
+      dm = new DmMasterEndpoints(dmMasterUrlTemplate, dmMasterMemberUrlTemplate,
+          settings.endpoints().timeout());
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       return CommandLine.ExitCode.USAGE;
     }
     OperatorRuntime operator =
         OperatorRuntime.create(
-            settings, client, registry, controllers(settings, initializer, client, registry));
+            settings, client, registry, controllers(settings, initializer, dm, client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -391,6 +415,16 @@ public final class ControllerMain implements Callable<Integer> {
       InitializerSettings initializer,
       KubernetesClient client,
       MeterRegistry registry) {
+    return controllers(settings, initializer, DmMasterEndpoints.defaults(), client, registry);
+  }
+
+  /** As above, with how the DMCluster controller reaches dm-master. */
+  public static List<ValidatingReconciler<?, ?>> controllers(
+      ControllerSettings settings,
+      InitializerSettings initializer,
+      DmMasterEndpoints dm,
+      KubernetesClient client,
+      MeterRegistry registry) {
     RuntimeServices services =
         RuntimeServices.create(client, registry, settings.identity(), Clock.systemUTC());
     return List.of(
@@ -403,6 +437,8 @@ public final class ControllerMain implements Callable<Integer> {
             client,
             settings.convergingRequeue()),
         TidbMonitorController.create(
-            settings, services, new TidbMonitorAdmissionRules(), client));
+            settings, services, new TidbMonitorAdmissionRules(), client),
+        DmClusterController.create(
+            dm, services, new DmClusterAdmissionRules(), settings.convergingRequeue()));
   }
 }

@@ -121,7 +121,7 @@ class ChartTemplateTest {
       assertTrue(hook.getTimeoutSeconds() <= 10, "timeoutSeconds " + hook.getTimeoutSeconds());
       assertEquals(List.of("pingcap.com"), hook.getRules().get(0).getApiGroups());
       assertEquals(List.of("v1alpha1"), hook.getRules().get(0).getApiVersions());
-      assertEquals(List.of("tidbclusters", "tidbinitializers", "tidbmonitors"), hook.getRules().get(0).getResources());
+      assertEquals(List.of("tidbclusters", "tidbinitializers", "tidbmonitors", "dmclusters"), hook.getRules().get(0).getResources());
       assertEquals(List.of("CREATE", "UPDATE"), hook.getRules().get(0).getOperations());
       assertEquals(1, hook.getMatchConditions().size());
       assertEquals(io.tidb.operator.webhook.WebhookMatchConditions.NAME, hook.getMatchConditions().get(0).getName());
@@ -143,7 +143,7 @@ class ChartTemplateTest {
       assertEquals("Equivalent", hook.getMatchPolicy());
       assertEquals(List.of("v1"), hook.getAdmissionReviewVersions());
       assertEquals(List.of("CREATE"), hook.getRules().get(0).getOperations());
-      assertEquals(List.of("tidbclusters", "tidbmonitors"), hook.getRules().get(0).getResources());
+      assertEquals(List.of("tidbclusters", "tidbmonitors", "dmclusters"), hook.getRules().get(0).getResources());
       assertEquals("/mutate", hook.getClientConfig().getService().getPath());
       assertEquals(List.of(notIn(NAMESPACE)), hook.getNamespaceSelector().getMatchExpressions());
     }
@@ -188,7 +188,8 @@ class ChartTemplateTest {
               + " client certificates read");
       assertEquals(Set.of("get", "list", "watch", "patch"), verbs.get("pingcap.com/tidbmonitors"), "finalizer");
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbmonitors/status"));
-      assertEquals(Set.of("get"), verbs.get("pingcap.com/dmclusters"), "a monitor's DM clusters");
+      assertEquals(read, verbs.get("pingcap.com/dmclusters"), "the DMCluster informer; a monitor's DM clusters");
+      assertEquals(Set.of("patch"), verbs.get("pingcap.com/dmclusters/status"));
       assertEquals(apply, verbs.get("networking.k8s.io/ingresses"));
       assertEquals(Set.of("get", "create", "patch", "delete"), verbs.get("rbac.authorization.k8s.io/clusterroles"),
           "a clusterScoped monitor's ClusterRole");
@@ -199,7 +200,8 @@ class ChartTemplateTest {
           "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",
           "/persistentvolumes", "storage.k8s.io/storageclasses", "pingcap.com/tidbinitializers",
           "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets", "pingcap.com/tidbmonitors",
-          "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "networking.k8s.io/ingresses",
+          "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "pingcap.com/dmclusters/status",
+          "networking.k8s.io/ingresses",
           "rbac.authorization.k8s.io/clusterroles", "rbac.authorization.k8s.io/clusterrolebindings"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(

@@ -8,7 +8,7 @@ public final class CallRecorder {
 
   private final List<RecordedCall> calls = new ArrayList<>();
 
-  synchronized void record(RecordedCall call) {
+  public synchronized void record(RecordedCall call) {
     calls.add(call);
   }
 

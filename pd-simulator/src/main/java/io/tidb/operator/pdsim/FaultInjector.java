@@ -35,7 +35,7 @@ public final class FaultInjector {
   }
 
   /** The rule for one request, if any, counting the use. */
-  synchronized Optional<ActiveFault> take(
+  public synchronized Optional<ActiveFault> take(
       ClusterKey key, String component, String instance, String method, String path) {
     for (ActiveFault fault : faults.values()) {
       if (!fault.rule().matches(key, component, instance, method, path)) {

@@ -9,18 +9,18 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /** Reads TidbCluster pods: which cluster and component a pod belongs to, and whether it runs. */
-final class PodTopology {
+public final class PodTopology {
 
-  static final String COMPONENT = "app.kubernetes.io/component";
-  static final String INSTANCE = "app.kubernetes.io/instance";
-  static final String MANAGED_BY = "app.kubernetes.io/managed-by";
-  static final String OPERATOR = "tidb-operator";
+  public static final String COMPONENT = "app.kubernetes.io/component";
+  public static final String INSTANCE = "app.kubernetes.io/instance";
+  public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+  public static final String OPERATOR = "tidb-operator";
   static final List<String> COMPONENTS = List.of("pd", "tikv", "tiflash", "tidb");
 
   private PodTopology() {}
 
   /** The cluster of a pod managed by tidb-operator, if it carries the instance label. */
-  static Optional<ClusterKey> clusterOf(Pod pod) {
+  public static Optional<ClusterKey> clusterOf(Pod pod) {
     Map<String, String> labels = pod.getMetadata().getLabels();
     if (labels == null || !OPERATOR.equals(labels.get(MANAGED_BY))
         || labels.get(INSTANCE) == null || labels.get(INSTANCE).isEmpty()) {
@@ -55,7 +55,7 @@ final class PodTopology {
    * readiness probe fails or whose node stopped reporting (the node lifecycle controller marks its
    * pods so), and a pod on a NotReady node cannot be reached either.
    */
-  static PodInstance instance(Pod pod, Predicate<String> nodeDown) {
+  public static PodInstance instance(Pod pod, Predicate<String> nodeDown) {
     String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
     boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase())
         && (node == null || node.isEmpty() || !nodeDown.test(node))

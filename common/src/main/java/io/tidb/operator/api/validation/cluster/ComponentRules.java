@@ -11,7 +11,7 @@ import java.util.Set;
  * Rules on the pod and container fields every component shares ({@code ComponentSpec}):
  * resource quantities, env vars (also those of additional containers) and additional containers.
  */
-final class ComponentRules {
+public final class ComponentRules {
 
   /** Names of the main containers; additional containers with these names are merged into them. */
   static final Set<String> MAIN_CONTAINERS =
@@ -20,11 +20,20 @@ final class ComponentRules {
   private ComponentRules() {}
 
   static void validate(String path, ComponentSpec c, List<Violation> out) {
+    validate(path, c, MAIN_CONTAINERS, out);
+  }
+
+  /**
+   * The shared rules for a component of any kind whose main containers are named {@code
+   * mainContainers} (an additional container so named is merged into it).
+   */
+  public static void validate(
+      String path, ComponentSpec c, Set<String> mainContainers, List<Violation> out) {
     StorageRules.validateQuantities(path + ".requests", c.getRequests(), out);
     StorageRules.validateQuantities(path + ".limits", c.getLimits(), out);
     EnvVarRules.validate(path + ".env", c.getEnv(), out);
     validateAdditionalContainers(path + ".additionalContainers", c.getAdditionalContainers(),
-        MAIN_CONTAINERS, out);
+        mainContainers, out);
   }
 
   /**

@@ -120,10 +120,16 @@ public final class TidbClusterValidator {
   // ---------------------------------------------------------------- always
 
   static void validateDeleteSlots(Map<String, String> annotations, List<Violation> out) {
+    validateDeleteSlots(annotations, DELETE_SLOTS_ANNOTATIONS, out);
+  }
+
+  /** Each annotation of {@code keys} present in {@code annotations} holds a JSON array of int32. */
+  public static void validateDeleteSlots(
+      Map<String, String> annotations, List<String> keys, List<Violation> out) {
     if (annotations == null) {
       return;
     }
-    for (String key : DELETE_SLOTS_ANNOTATIONS) {
+    for (String key : keys) {
       String value = annotations.get(key);
       if (annotations.containsKey(key) && !isInt32Array(value)) {
         out.add(Violation.invalid("metadata.annotations[" + key + "]", value,
@@ -322,7 +328,8 @@ public final class TidbClusterValidator {
     }
   }
 
-  private static void validateConfigParses(String path, ComponentConfig config, List<Violation> out) {
+  /** A config given as TOML or as a map renders to a TOML table. */
+  public static void validateConfigParses(String path, ComponentConfig config, List<Violation> out) {
     if (config == null) {
       return;
     }

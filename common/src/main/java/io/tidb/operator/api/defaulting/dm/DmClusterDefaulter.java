@@ -1,0 +1,65 @@
+package io.tidb.operator.api.defaulting.dm;
+
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.cluster.TlsCluster;
+import io.tidb.operator.api.v1alpha1.dm.DmCluster;
+import io.tidb.operator.api.v1alpha1.dm.DmClusterSpec;
+import io.tidb.operator.api.v1alpha1.dm.DmMemberSpec;
+
+/**
+ * Upstream's DMCluster defaults: pull policy IfNotPresent, TLS between components off, no PVC
+ * reclaim, volumes retained; for dm-master and (when present) dm-worker the base image {@code
+ * pingcap/dm} once a version is known, and at most three failover members. Pure: returns a copy.
+ */
+public final class DmClusterDefaulter {
+
+  /** Image of dm-master and dm-worker without a tag. */
+  public static final String DEFAULT_BASE_IMAGE = "pingcap/dm";
+  public static final String DEFAULT_IMAGE_PULL_POLICY = "IfNotPresent";
+  public static final String DEFAULT_PV_RECLAIM_POLICY = "Retain";
+  public static final int DEFAULT_MAX_FAILOVER_COUNT = 3;
+
+  private DmClusterDefaulter() {}
+
+  public static DmCluster withDefaults(DmCluster dc) {
+    DmCluster out = ApiObjects.deepCopy(dc);
+    DmClusterSpec spec = out.getSpec();
+    if (spec == null) {
+      return out;
+    }
+    if (isEmpty(spec.getImagePullPolicy())) {
+      spec.setImagePullPolicy(DEFAULT_IMAGE_PULL_POLICY);
+    }
+    if (spec.getTlsCluster() == null) {
+      TlsCluster tls = new TlsCluster();
+      tls.setEnabled(false);
+      spec.setTlsCluster(tls);
+    }
+    if (spec.getEnablePVReclaim() == null) {
+      spec.setEnablePVReclaim(false);
+    }
+    if (spec.getPvReclaimPolicy() == null) {
+      spec.setPvReclaimPolicy(DEFAULT_PV_RECLAIM_POLICY);
+    }
+    defaultMember(spec, spec.getMaster());
+    defaultMember(spec, spec.getWorker());
+    return out;
+  }
+
+  private static void defaultMember(DmClusterSpec spec, DmMemberSpec member) {
+    if (member == null) {
+      return;
+    }
+    boolean versionKnown = !isEmpty(spec.getVersion()) || member.getVersion() != null;
+    if (versionKnown && isEmpty(member.getBaseImage())) {
+      member.setBaseImage(DEFAULT_BASE_IMAGE);
+    }
+    if (member.getMaxFailoverCount() == null) {
+      member.setMaxFailoverCount(DEFAULT_MAX_FAILOVER_COUNT);
+    }
+  }
+
+  private static boolean isEmpty(String s) {
+    return s == null || s.isEmpty();
+  }
+}

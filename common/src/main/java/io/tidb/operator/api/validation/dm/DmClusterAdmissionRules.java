@@ -1,0 +1,53 @@
+package io.tidb.operator.api.validation.dm;
+
+import io.tidb.operator.api.defaulting.dm.DmClusterDefaulter;
+import io.tidb.operator.api.v1alpha1.dm.DmCluster;
+import io.tidb.operator.api.v1alpha1.dm.DmClusterSpec;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * DMCluster admission: the defaults, then the same rules on create, update and stored objects
+ * (upstream has no create-only or update-only DMCluster rules), and a warning for the deprecated
+ * {@code spec.discovery.address}.
+ */
+public final class DmClusterAdmissionRules implements AdmissionRules<DmCluster> {
+
+  @Override
+  public Class<DmCluster> resourceType() {
+    return DmCluster.class;
+  }
+
+  @Override
+  public List<Violation> validateCreate(DmCluster obj) {
+    return DmClusterValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<Violation> validateUpdate(DmCluster oldObj, DmCluster newObj) {
+    return DmClusterValidator.validate(withDefaults(newObj));
+  }
+
+  @Override
+  public List<Violation> validateStored(DmCluster obj) {
+    return DmClusterValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<String> warnings(DmCluster obj) {
+    List<String> out = new ArrayList<>();
+    DmClusterSpec spec = obj.getSpec();
+    if (spec != null && spec.getDiscovery() != null && spec.getDiscovery().getAddress() != null
+        && !spec.getDiscovery().getAddress().isEmpty()) {
+      out.add("spec.discovery.address is deprecated; the DMCluster runs its own discovery service");
+    }
+    return out;
+  }
+
+  @Override
+  public DmCluster withDefaults(DmCluster obj) {
+    return DmClusterDefaulter.withDefaults(obj);
+  }
+}

@@ -1,0 +1,282 @@
+package io.tidb.operator.controller.dmcluster;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.tidb.operator.api.v1alpha1.dm.DmCluster;
+import io.tidb.operator.api.v1alpha1.dm.DmClusterStatus;
+import io.tidb.operator.api.v1alpha1.dm.DmMemberStatus;
+import io.tidb.operator.api.v1alpha1.dm.MasterMember;
+import io.tidb.operator.api.v1alpha1.dm.MasterStatus;
+import io.tidb.operator.api.v1alpha1.dm.WorkerSpec;
+import io.tidb.operator.api.v1alpha1.dm.WorkerStatus;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.runtime.OwnedEventSources;
+import io.tidb.operator.controller.runtime.ReconcileWork;
+import io.tidb.operator.controller.runtime.ResourceContext;
+import io.tidb.operator.controller.runtime.WorkOutcome;
+import io.tidb.operator.controller.tidbcluster.member.ComponentPhase;
+import io.tidb.operator.controller.tidbcluster.member.Labels;
+import io.tidb.operator.controller.tidbcluster.member.Rollout;
+import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.dmapi.DmApiException;
+import io.tidb.operator.dmapi.DmLeaderInfo;
+import io.tidb.operator.dmapi.DmMasterClient;
+import io.tidb.operator.dmapi.DmMasterInfo;
+import io.tidb.operator.dmapi.DmWorkerInfo;
+import java.net.http.HttpClient;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The DMCluster controller's work on a valid, defaulted cluster: apply dm-master's and dm-worker's
+ * Services, ConfigMaps and StatefulSets, read the members, the leader and the workers from the
+ * dm-master API, make at most one DM API change a reconcile ({@link MasterPlan}, {@link
+ * WorkerPlan}), and report status and {@code Ready}. When the API does not answer nothing
+ * destructive happens: replicas and revisions are held.
+ */
+public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterStatus> {
+
+  /** Kinds the operator creates and owns for a DMCluster. */
+  public static final List<Class<? extends HasMetadata>> OWNED_KINDS =
+      List.of(StatefulSet.class, Service.class, ConfigMap.class);
+
+  /** Informers are limited to DM objects: {@code app.kubernetes.io/name=dm-cluster}. */
+  public static final String SELECTOR = Labels.NAME + "=" + DmLabels.NAME_VALUE;
+
+  public static final String SCALE_IN_REFUSED = "ScaleInRefused";
+
+  private static final Logger LOG = LoggerFactory.getLogger(DmClusterWork.class);
+
+  private final DmMasterEndpoints endpoints;
+  private final HttpClient http;
+
+  public DmClusterWork(DmMasterEndpoints endpoints, HttpClient http) {
+    this.endpoints = endpoints;
+    this.http = http;
+  }
+
+  @Override
+  public List<EventSource<?, DmCluster>> eventSources(EventSourceContext<DmCluster> context) {
+    List<EventSource<?, DmCluster>> sources =
+        new ArrayList<>(OwnedEventSources.owned(context, OWNED_KINDS, SELECTOR));
+    sources.add(new InformerEventSource<>(
+        InformerEventSourceConfiguration.from(Pod.class, DmCluster.class)
+            .withName("dm-pods")
+            .withLabelSelector(OwnedEventSources.SELECTOR + "," + SELECTOR)
+            .withSecondaryToPrimaryMapper(DmClusterWork::clusterOfPod)
+            .build(),
+        context));
+    return sources;
+  }
+
+  /** The DMCluster of a pod: its StatefulSet's name without the component suffix. */
+  static Set<ResourceID> clusterOfPod(Pod pod) {
+    return OwnedEventSources.statefulSetOf(pod)
+        .flatMap(DmClusterWork::clusterOfStatefulSet)
+        .map(dc -> Set.of(new ResourceID(dc, pod.getMetadata().getNamespace())))
+        .orElse(Set.of());
+  }
+
+  static Optional<String> clusterOfStatefulSet(String sts) {
+    for (String suffix : List.of("-dm-master", "-dm-worker")) {
+      if (sts.endsWith(suffix) && sts.length() > suffix.length()) {
+        return Optional.of(sts.substring(0, sts.length() - suffix.length()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public WorkOutcome work(ResourceContext<DmCluster, DmClusterStatus> ctx) {
+    DmCluster dc = ctx.resource();
+    DmClusterStatus status = ctx.status();
+    if (Boolean.TRUE.equals(dc.getSpec().getPaused())) {
+      setReady(ctx, DmReadyCondition.evaluate(true, 0, Optional.empty(), Map.of(), null,
+          Optional.empty(), Optional.empty(), Map.of(), true));
+      return WorkOutcome.paused();
+    }
+    List<String> waiting = new ArrayList<>();
+    String ns = ctx.namespace();
+    String name = ctx.name();
+    DmMasterClient api = endpoints.serviceClient(http, ns, name);
+
+    // ------------------------------------------------------------ dm-master
+    ctx.apply(DmObjects.masterService(dc));
+    ctx.apply(DmObjects.masterPeerService(dc));
+    ctx.apply(DmObjects.masterConfigMap(dc));
+    String masterSet = DmNames.master(name);
+    Optional<StatefulSet> masterSts = ctx.owned().get(StatefulSet.class, masterSet);
+    Optional<Rollout> masterRollout = masterSts.map(s -> Rollout.of(s, ctx.owned().podsOf(masterSet)));
+    List<DmMasterInfo> masters = List.of();
+    Optional<String> leader = Optional.empty();
+    boolean synced = false;
+    if (masterSts.isPresent()) {
+      try {
+        masters = api.masters();
+        DmLeaderInfo l = api.leader();
+        leader = l.name().isEmpty() ? Optional.empty() : Optional.of(l.name());
+        synced = true;
+      } catch (DmApiException e) {
+        LOG.info("dm-master API failed namespace={} name={} error=\"{}\"", ns, name, e.getMessage());
+      }
+    }
+    Map<String, Boolean> health = new LinkedHashMap<>();
+    masters.forEach(m -> health.put(m.name(), m.alive()));
+    int masterWanted = dc.getSpec().getMaster() == null ? 0 : dc.getSpec().getMaster().getReplicas();
+    MasterStep step = MasterPlan.decide(masterWanted, masterRollout, synced, health, leader);
+    StatefulSetPlan plan = act(ctx, step, api, masterRollout);
+    ctx.apply(DmObjects.masterStatefulSet(dc, plan));
+    step.waitingFor().ifPresent(waiting::add);
+    if (!synced && masterSts.isPresent()) {
+      waiting.add("the dm-master API to answer");
+    }
+
+    MasterStatus master = status.getMaster() == null ? new MasterStatus() : status.getMaster();
+    Map<String, MasterMember> masterMembers = synced
+        ? DmMemberStatuses.masters(masters, master.getMembers(), ctx.now()) : master.getMembers();
+    if (synced) {
+      master.setMembers(masterMembers.isEmpty() ? null : masterMembers);
+      master.setLeader(leader.map(masterMembers::get).orElse(null));
+    }
+    describe(master, synced, masterWanted, masterSts, "dm-master");
+    status.setMaster(master);
+
+    // ------------------------------------------------------------ dm-worker
+    WorkerSpec workerSpec = dc.getSpec().getWorker();
+    Optional<StatefulSet> workerSts = Optional.empty();
+    Map<String, io.tidb.operator.api.v1alpha1.dm.WorkerMember> workerMembers = Map.of();
+    boolean workersSynced = false;
+    if (workerSpec != null) {
+      ctx.apply(DmObjects.workerPeerService(dc));
+      ctx.apply(DmObjects.workerConfigMap(dc));
+      String workerSet = DmNames.worker(name);
+      workerSts = ctx.owned().get(StatefulSet.class, workerSet);
+      Optional<Rollout> workerRollout = workerSts.map(s -> Rollout.of(s, ctx.owned().podsOf(workerSet)));
+      List<DmWorkerInfo> workers = List.of();
+      if (synced && workerSts.isPresent()) {
+        try {
+          workers = api.workers();
+          workersSynced = true;
+        } catch (DmApiException e) {
+          LOG.info("dm-master API failed to list workers namespace={} name={} error=\"{}\"", ns, name, e.getMessage());
+        }
+      }
+      Map<String, DmWorkerInfo> byName = new TreeMap<>();
+      workers.forEach(w -> byName.put(w.name(), w));
+      WorkerPlan wplan = WorkerPlan.decide(workerSpec.getReplicas(), workerRollout, workersSynced, byName);
+      ctx.apply(DmObjects.workerStatefulSet(dc, new StatefulSetPlan(wplan.replicas(), 0)));
+      wplan.waitingFor().ifPresent(waiting::add);
+      WorkerStatus worker = status.getWorker() == null ? new WorkerStatus() : status.getWorker();
+      reportRefusal(ctx, worker, wplan.refusal());
+      if (workersSynced) {
+        for (String offline : WorkerPlan.offlineToDelete(workerSet, wplan.replicas(), workers)) {
+          try {
+            api.deleteWorker(offline);
+            ctx.events().normal(ctx.stored(), "DMWorkerDeleted",
+                "offline dm-worker " + offline + " removed from the DM cluster after scale-in");
+          } catch (DmApiException e) {
+            waiting.add("dm-master to delete offline dm-worker " + offline);
+          }
+        }
+        workerMembers = DmMemberStatuses.workers(workers, worker.getMembers(), ctx.now());
+        worker.setMembers(workerMembers.isEmpty() ? null : workerMembers);
+      } else {
+        workerMembers = worker.getMembers() == null ? Map.of() : worker.getMembers();
+      }
+      describe(worker, workersSynced, workerSpec.getReplicas(), workerSts, "dm-worker");
+      status.setWorker(worker);
+    } else {
+      status.setWorker(null);
+    }
+
+    DmReadyCondition.Verdict ready = DmReadyCondition.evaluate(false, masterWanted, masterSts,
+        masterMembers == null ? Map.of() : masterMembers, leader.orElse(null),
+        Optional.ofNullable(workerSpec).map(WorkerSpec::getReplicas), workerSts, workerMembers,
+        synced && (workerSpec == null || workersSynced));
+    setReady(ctx, ready);
+    if (!waiting.isEmpty()) {
+      return WorkOutcome.converging("dm", String.join("; ", waiting));
+    }
+    return "True".equals(ready.status()) ? WorkOutcome.converged()
+        : WorkOutcome.converging("dm", ready.message());
+  }
+
+  /** Makes the step's DM API call; the StatefulSet plan to apply afterwards. */
+  private StatefulSetPlan act(ResourceContext<DmCluster, DmClusterStatus> ctx, MasterStep step,
+      DmMasterClient api, Optional<Rollout> rollout) {
+    StatefulSetPlan hold = rollout.map(r -> StatefulSetPlan.holding(r.replicas())).orElse(step.plan());
+    try {
+      switch (step.action()) {
+        case EVICT_LEADER -> {
+          endpoints.memberClient(http, ctx.namespace(), ctx.name(), step.member()).evictLeader();
+          ctx.events().normal(ctx.stored(), "DMMasterLeaderEvicted",
+              "dm-master " + step.member() + " handed over leadership: " + step.waitingFor().orElse(""));
+          return step.plan();
+        }
+        case DELETE_MEMBER -> {
+          api.deleteMaster(step.member());
+          boolean gone = api.masters().stream().noneMatch(m -> m.name().equals(step.member()));
+          if (!gone) {
+            return hold;
+          }
+          ctx.events().normal(ctx.stored(), "DMMasterMemberDeleted",
+              "dm-master member " + step.member() + " deleted before scale-in");
+          return step.plan();
+        }
+        default -> {
+          return step.plan();
+        }
+      }
+    } catch (DmApiException e) {
+      ctx.events().warning(ctx.stored(), "DMMasterActionFailed",
+          step.action() + " " + step.member() + " failed: " + e.getMessage());
+      return hold;
+    }
+  }
+
+  private static void reportRefusal(ResourceContext<DmCluster, DmClusterStatus> ctx, WorkerStatus worker,
+      Optional<String> refusal) {
+    Optional<io.fabric8.kubernetes.api.model.Condition> before =
+        Conditions.find(worker.getConditions(), SCALE_IN_REFUSED);
+    if (refusal.isPresent()) {
+      boolean same = before.filter(c -> refusal.get().equals(c.getMessage())).isPresent();
+      worker.setConditions(Conditions.set(worker.getConditions(), SCALE_IN_REFUSED, Conditions.TRUE,
+          "WorkerBound", refusal.get(), ctx.generation(), ctx.now()));
+      if (!same) {
+        ctx.events().warning(ctx.stored(), "DMWorkerScaleInRefused", refusal.get());
+      }
+    } else if (before.isPresent()) {
+      List<io.fabric8.kubernetes.api.model.Condition> rest = Conditions.remove(worker.getConditions(), SCALE_IN_REFUSED);
+      worker.setConditions(rest == null || rest.isEmpty() ? null : rest);
+    }
+  }
+
+  private static void describe(DmMemberStatus s, boolean synced, int wanted, Optional<StatefulSet> sts,
+      String container) {
+    s.setSynced(synced);
+    s.setPhase(ComponentPhase.of(wanted, sts).value());
+    s.setStatefulSet(sts.map(StatefulSet::getStatus).orElse(null));
+    s.setImage(sts.flatMap(set -> set.getSpec().getTemplate().getSpec().getContainers().stream()
+        .filter(c -> container.equals(c.getName())).findFirst()).map(c -> c.getImage()).orElse(null));
+  }
+
+  private static void setReady(ResourceContext<DmCluster, DmClusterStatus> ctx, DmReadyCondition.Verdict v) {
+    ctx.status().setConditions(Conditions.set(ctx.status().getConditions(), DmReadyCondition.TYPE,
+        v.status(), v.reason(), v.message(), ctx.generation(), ctx.now()));
+  }
+}
