@@ -2,6 +2,10 @@ package io.tidb.operator.pdsim;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,14 +15,19 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +44,10 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * Every request under {@code /clusters} is recorded, and fault rules are applied to it first.
+ *
+ * <p>Started with {@link #startTls}, it serves HTTPS only and requires a client certificate
+ * issued by the CA its context trusts, as PD and TiDB do with cluster TLS; the subject of the
+ * client certificate of each request is kept ({@link #clientSubjects()}).
  */
 public final class PdSimulatorServer implements AutoCloseable {
 
@@ -50,6 +63,7 @@ public final class PdSimulatorServer implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
   private final ScheduledExecutorService stepper;
+  private final List<String> clientSubjects = new CopyOnWriteArrayList<>();
 
   private PdSimulatorServer(SimulatedClusters clusters, HttpServer server, Clock clock) {
     this.clusters = clusters;
@@ -75,6 +89,41 @@ public final class PdSimulatorServer implements AutoCloseable {
     simulator.server.start();
     LOG.info("pd-simulator started address={}", simulator.baseUrl());
     return simulator;
+  }
+
+  /**
+   * Starts a simulator serving HTTPS with {@code tls} (its key manager presents the server
+   * certificate; its trust manager decides which client certificates are accepted) and requiring
+   * a client certificate on every connection.
+   */
+  public static PdSimulatorServer startTls(
+      SimulatedClusters clusters, InetSocketAddress bind, SSLContext tls) throws IOException {
+    HttpsServer https = HttpsServer.create(bind, 64);
+    https.setHttpsConfigurator(new HttpsConfigurator(tls) {
+      @Override
+      public void configure(HttpsParameters params) {
+        SSLParameters ssl = tls.getDefaultSSLParameters();
+        ssl.setNeedClientAuth(true);
+        params.setSSLParameters(ssl);
+      }
+    });
+    PdSimulatorServer simulator = new PdSimulatorServer(clusters, https, Clock.systemUTC());
+    simulator.server.start();
+    LOG.info("pd-simulator started address={} tls=mutual", simulator.baseUrl());
+    return simulator;
+  }
+
+  /** Whether this simulator serves HTTPS (started with {@link #startTls}). */
+  public boolean tls() {
+    return server instanceof HttpsServer;
+  }
+
+  /**
+   * The subject of the client certificate of every request so far, oldest first (empty without
+   * TLS).
+   */
+  public List<String> clientSubjects() {
+    return List.copyOf(clientSubjects);
   }
 
   private static Thread daemon(Runnable runnable, String name) {
@@ -115,7 +164,7 @@ public final class PdSimulatorServer implements AutoCloseable {
   }
 
   public URI baseUrl() {
-    return URI.create("http://" + server.getAddress().getHostString() + ":" + port());
+    return URI.create((tls() ? "https://" : "http://") + server.getAddress().getHostString() + ":" + port());
   }
 
   /** The PD URL template: {@code {namespace}} and {@code {name}} name the TidbCluster. */
@@ -191,6 +240,9 @@ public final class PdSimulatorServer implements AutoCloseable {
   private void exchange(HttpExchange exchange) throws IOException {
     try (exchange) {
       Instant received = clock.instant();
+      if (exchange instanceof HttpsExchange secure) {
+        clientSubjects.add(clientSubject(secure));
+      }
       String method = exchange.getRequestMethod();
       String path = exchange.getRequestURI().getPath();
       String rawQuery = exchange.getRequestURI().getRawQuery();
@@ -250,6 +302,15 @@ public final class PdSimulatorServer implements AutoCloseable {
       case UNREACHABLE -> SimResponse.unreachable(
           "TiDB server " + target.instance() + " of " + target.cluster());
     };
+  }
+
+  private static String clientSubject(HttpsExchange exchange) {
+    try {
+      return ((java.security.cert.X509Certificate) exchange.getSSLSession().getPeerCertificates()[0])
+          .getSubjectX500Principal().getName();
+    } catch (SSLPeerUnverifiedException e) {
+      return "";
+    }
   }
 
   private static String readBody(HttpExchange exchange) throws IOException {
