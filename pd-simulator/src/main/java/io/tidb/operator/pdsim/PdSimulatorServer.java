@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLPeerUnverifiedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,8 +46,8 @@ import org.slf4j.LoggerFactory;
  * Every request under {@code /clusters} is recorded, and fault rules are applied to it first.
  *
  * <p>Started with {@link #startTls}, it serves HTTPS only and requires a client certificate
- * issued by the CA its context trusts, as PD and TiDB do with cluster TLS; the subject of the
- * client certificate of each request is kept ({@link #clientSubjects()}).
+ * issued by the CA its context trusts, as PD and TiDB do with cluster TLS; the
+ * client certificate of each request is kept ({@link #clientCertificates()}).
  */
 public final class PdSimulatorServer implements AutoCloseable {
 
@@ -63,7 +63,7 @@ public final class PdSimulatorServer implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
   private final ScheduledExecutorService stepper;
-  private final List<String> clientSubjects = new CopyOnWriteArrayList<>();
+  private final List<X509Certificate> clientCertificates = new CopyOnWriteArrayList<>();
 
   private PdSimulatorServer(SimulatedClusters clusters, HttpServer server, Clock clock) {
     this.clusters = clusters;
@@ -118,12 +118,9 @@ public final class PdSimulatorServer implements AutoCloseable {
     return server instanceof HttpsServer;
   }
 
-  /**
-   * The subject of the client certificate of every request so far, oldest first (empty without
-   * TLS).
-   */
-  public List<String> clientSubjects() {
-    return List.copyOf(clientSubjects);
+  /** The client certificate of every request so far, oldest first (empty without TLS). */
+  public List<X509Certificate> clientCertificates() {
+    return List.copyOf(clientCertificates);
   }
 
   private static Thread daemon(Runnable runnable, String name) {
@@ -241,7 +238,7 @@ public final class PdSimulatorServer implements AutoCloseable {
     try (exchange) {
       Instant received = clock.instant();
       if (exchange instanceof HttpsExchange secure) {
-        clientSubjects.add(clientSubject(secure));
+        clientCertificates.add(clientCertificate(secure));
       }
       String method = exchange.getRequestMethod();
       String path = exchange.getRequestURI().getPath();
@@ -304,13 +301,9 @@ public final class PdSimulatorServer implements AutoCloseable {
     };
   }
 
-  private static String clientSubject(HttpsExchange exchange) {
-    try {
-      return ((java.security.cert.X509Certificate) exchange.getSSLSession().getPeerCertificates()[0])
-          .getSubjectX500Principal().getName();
-    } catch (SSLPeerUnverifiedException e) {
-      return "";
-    }
+  /** The verified client certificate: the server requires one, so the handshake had it. */
+  private static X509Certificate clientCertificate(HttpsExchange exchange) throws IOException {
+    return (X509Certificate) exchange.getSSLSession().getPeerCertificates()[0];
   }
 
   private static String readBody(HttpExchange exchange) throws IOException {
