@@ -85,6 +85,32 @@ public final class CertificateIssuer {
       Instant now,
       Duration validity,
       KeyAlgorithm algorithm) {
+    return issue(ca, names, now, validity, algorithm, KeyPurposeId.id_kp_serverAuth);
+  }
+
+  /**
+   * A certificate for a TLS peer that both serves and connects with mutual TLS (a cluster
+   * component, or a client such as the operator: upstream's cluster certificates carry both
+   * "server auth" and "client auth"), for {@code names}, signed by {@code ca}; validity as
+   * {@link #issueServing}.
+   */
+  public ServingCertificate issuePeer(
+      CertificateAuthority ca,
+      ServingNames names,
+      Instant now,
+      Duration validity,
+      KeyAlgorithm algorithm) {
+    return issue(ca, names, now, validity, algorithm,
+        KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth);
+  }
+
+  private ServingCertificate issue(
+      CertificateAuthority ca,
+      ServingNames names,
+      Instant now,
+      Duration validity,
+      KeyAlgorithm algorithm,
+      KeyPurposeId... purposes) {
     KeyPair keys = algorithm.generateKeyPair();
     Instant caNotAfter = ca.certificate().getNotAfter().toInstant();
     Instant notAfter = now.plus(validity).isAfter(caNotAfter) ? caNotAfter : now.plus(validity);
@@ -107,7 +133,7 @@ public final class CertificateIssuer {
               .addExtension(
                   Extension.extendedKeyUsage,
                   false,
-                  new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth))
+                  new ExtendedKeyUsage(purposes))
               .addExtension(Extension.subjectAlternativeName, false, subjectAltNames(names))
               .addExtension(
                   Extension.subjectKeyIdentifier,

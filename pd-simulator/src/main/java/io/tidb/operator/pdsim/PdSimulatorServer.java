@@ -2,23 +2,32 @@ package io.tidb.operator.pdsim;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +45,10 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * Every request under {@code /clusters} is recorded, and fault rules are applied to it first.
+ *
+ * <p>Started with {@link #startTls}, it serves HTTPS only and requires a client certificate
+ * issued by the CA its context trusts, as PD and TiDB do with cluster TLS; the
+ * client certificate of each request is kept ({@link #clientCertificates()}).
  */
 public final class PdSimulatorServer implements AutoCloseable {
 
@@ -51,6 +64,7 @@ public final class PdSimulatorServer implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
   private final ScheduledExecutorService stepper;
+  private final List<X509Certificate> clientCertificates = new CopyOnWriteArrayList<>();
 
   private PdSimulatorServer(SimulatedClusters clusters, HttpServer server, Clock clock) {
     this.clusters = clusters;
@@ -76,6 +90,38 @@ public final class PdSimulatorServer implements AutoCloseable {
     simulator.server.start();
     LOG.info("pd-simulator started address={}", simulator.baseUrl());
     return simulator;
+  }
+
+  /**
+   * Starts a simulator serving HTTPS with {@code tls} (its key manager presents the server
+   * certificate; its trust manager decides which client certificates are accepted) and requiring
+   * a client certificate on every connection.
+   */
+  public static PdSimulatorServer startTls(
+      SimulatedClusters clusters, InetSocketAddress bind, SSLContext tls) throws IOException {
+    HttpsServer https = HttpsServer.create(bind, 64);
+    https.setHttpsConfigurator(new HttpsConfigurator(tls) {
+      @Override
+      public void configure(HttpsParameters params) {
+        SSLParameters ssl = tls.getDefaultSSLParameters();
+        ssl.setNeedClientAuth(true);
+        params.setSSLParameters(ssl);
+      }
+    });
+    PdSimulatorServer simulator = new PdSimulatorServer(clusters, https, Clock.systemUTC());
+    simulator.server.start();
+    LOG.info("pd-simulator started address={} tls=mutual", simulator.baseUrl());
+    return simulator;
+  }
+
+  /** Whether this simulator serves HTTPS (started with {@link #startTls}). */
+  public boolean tls() {
+    return server instanceof HttpsServer;
+  }
+
+  /** The client certificate of every request so far, oldest first (empty without TLS). */
+  public List<X509Certificate> clientCertificates() {
+    return List.copyOf(clientCertificates);
   }
 
   private static Thread daemon(Runnable runnable, String name) {
@@ -116,7 +162,7 @@ public final class PdSimulatorServer implements AutoCloseable {
   }
 
   public URI baseUrl() {
-    return URI.create("http://" + server.getAddress().getHostString() + ":" + port());
+    return URI.create((tls() ? "https://" : "http://") + server.getAddress().getHostString() + ":" + port());
   }
 
   /** The PD URL template: {@code {namespace}} and {@code {name}} name the TidbCluster. */
@@ -195,6 +241,9 @@ public final class PdSimulatorServer implements AutoCloseable {
   private void exchange(HttpExchange exchange) throws IOException {
     try (exchange) {
       Instant received = clock.instant();
+      if (exchange instanceof HttpsExchange secure) {
+        clientCertificates.add(clientCertificate(secure));
+      }
       String method = exchange.getRequestMethod();
       String path = exchange.getRequestURI().getPath();
       String rawQuery = exchange.getRequestURI().getRawQuery();
@@ -254,6 +303,11 @@ public final class PdSimulatorServer implements AutoCloseable {
       case UNREACHABLE -> SimResponse.unreachable(
           "TiDB server " + target.instance() + " of " + target.cluster());
     };
+  }
+
+  /** The verified client certificate: the server requires one, so the handshake had it. */
+  private static X509Certificate clientCertificate(HttpsExchange exchange) throws IOException {
+    return (X509Certificate) exchange.getSSLSession().getPeerCertificates()[0];
   }
 
   private static String readBody(HttpExchange exchange) throws IOException {

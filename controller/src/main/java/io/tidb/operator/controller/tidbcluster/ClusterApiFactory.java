@@ -2,38 +2,70 @@ package io.tidb.operator.controller.tidbcluster;
 
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.config.ComponentUrls;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
+import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
+import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.pd.TidbStatusClient;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Clock;
 
 /**
- * Makes the {@link ClusterApi} of each cluster from the configured URL templates. One JDK
- * HTTP client (and its connection pool) is shared by every cluster.
+ * Makes the {@link ClusterApi} of each cluster from the configured URL templates. One JDK HTTP
+ * client (and its connection pool) is shared by every plain cluster; a TLS cluster
+ * ({@code spec.tlsCluster.enabled}) is reached over HTTPS with the client certificate of its
+ * {@code <tc>-cluster-client-secret} (see {@link ClusterTransports}), an {@code http://}
+ * template becoming {@code https://}.
  */
 public final class ClusterApiFactory {
 
   private final ComponentUrls config;
   private final HttpClient http;
   private final TidbStatusClient tidb;
+  private final ClusterTransports transports;
 
-  public ClusterApiFactory(ComponentUrls config) {
+  public ClusterApiFactory(ComponentUrls config, ClientSecretSource secrets, Clock clock) {
     this.config = config;
     PdClientOptions options =
         PdClientOptions.defaults().withTimeouts(config.timeout(), config.timeout());
     this.http = options.newHttpClient();
     this.tidb = new TidbStatusClient(http, config.timeout());
+    this.transports = new ClusterTransports(secrets, config.timeout(), clock);
   }
 
+  /**
+   * @throws io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException when the
+   *     cluster has TLS and its client certificate Secret is missing or unusable
+   */
   public ClusterApi forCluster(TidbCluster tc) {
     String namespace = tc.getMetadata().getNamespace();
     String name = tc.getMetadata().getName();
     String domain = tc.getSpec().getClusterDomain();
+    if (!MemberPods.tlsCluster(tc)) {
+      return new HttpClusterApi(
+          new PdClient(config.pdUrl(namespace, name, domain), http, config.timeout()),
+          tidb,
+          pod -> config.tidbStatusUrl(namespace, name, domain, pod),
+          member -> config.pdMemberUrl(namespace, name, domain, member));
+    }
+    ClusterTransports.Transport tls = transports.forCluster(namespace, name,
+        ComponentHosts.pdService(name, namespace, domain),
+        ComponentHosts.tidbService(name, namespace, domain));
     return new HttpClusterApi(
-        new PdClient(config.pdUrl(namespace, name, domain), http, config.timeout()),
-        tidb,
-        pod -> config.tidbStatusUrl(namespace, name, domain, pod),
-        member -> config.pdMemberUrl(namespace, name, domain, member));
+        new PdClient(https(config.pdUrl(namespace, name, domain)), tls.pd(), config.timeout()),
+        new TidbStatusClient(tls.tidb(), config.timeout()),
+        pod -> https(config.tidbStatusUrl(namespace, name, domain, pod)),
+        member -> https(config.pdMemberUrl(namespace, name, domain, member)));
+  }
+
+  /** The URL with {@code https} for {@code http}: a TLS cluster is never called in plain text. */
+  static URI https(URI url) {
+    return "http".equals(url.getScheme())
+        ? URI.create("https" + url.toString().substring("http".length()))
+        : url;
   }
 }

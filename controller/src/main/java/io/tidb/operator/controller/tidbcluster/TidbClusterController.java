@@ -18,8 +18,10 @@ import io.tidb.operator.controller.tidbcluster.password.KubePasswordSecrets;
 import io.tidb.operator.controller.tidbcluster.password.RootPasswordStep;
 import io.tidb.operator.controller.tidbcluster.password.TidbSqlAddress;
 import java.util.ArrayList;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /** Builds the {@code TidbCluster} controller on the shared runtime. */
@@ -49,7 +51,12 @@ public final class TidbClusterController {
       AdmissionRules<TidbCluster> rules,
       KubernetesClient client,
       TidbSqlAddress tidbSql) {
-    ClusterApiFactory apis = new ClusterApiFactory(settings.endpoints());
+    ClusterApiFactory apis =
+        new ClusterApiFactory(
+            settings.endpoints(),
+            (namespace, name) ->
+                Optional.ofNullable(client.secrets().inNamespace(namespace).withName(name).get()),
+            Clock.systemUTC());
     List<ComponentStep> steps =
         new ArrayList<>(ClusterComponents.upstreamOrder(settings.discoveryImage(), settings.failover()));
     steps.add(

@@ -26,6 +26,8 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
 import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
+import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsProblem;
+import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -90,10 +92,16 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
   @Override
   public WorkOutcome work(ResourceContext<TidbCluster, TidbClusterStatus> resource)
       throws Exception {
+    ClusterApi api;
+    try {
+      api = apis.apply(resource.resource());
+    } catch (ClusterTlsUnavailableException e) {
+      return ClusterTlsProblem.hold(resource, e);
+    }
     ClusterContext ctx =
         new ClusterContext(
             resource,
-            apis.apply(resource.resource()),
+            api,
             claims.apply(resource.namespace()),
             deletions.apply(resource.namespace()));
     WorkOutcome outcome = pipeline.run(ctx);

@@ -34,6 +34,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import javax.net.ssl.SSLContext;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -77,7 +79,8 @@ final class ControllerHarness implements AutoCloseable {
       String prefix,
       Duration resync,
       FailoverSettings failover,
-      SimulationSettings simulation)
+      SimulationSettings simulation,
+      Function<String, SSLContext> simulatorTls)
       throws IOException {
     this.access = access;
     this.resync = resync;
@@ -89,7 +92,10 @@ final class ControllerHarness implements AutoCloseable {
     SimulatedClusters clusters =
         new SimulatedClusters(simulation, java.time.Clock.systemUTC(), new java.util.Random());
     this.podSource = KubernetesPodSource.start(simClient, namespace, clusters);
-    this.simulator = PdSimulatorServer.start(clusters);
+    this.simulator = simulatorTls == null
+        ? PdSimulatorServer.start(clusters)
+        : PdSimulatorServer.startTls(
+            clusters, new InetSocketAddress("127.0.0.1", 0), simulatorTls.apply(namespace));
     this.simulator.stepEvery(Duration.ofMillis(500));
   }
 
@@ -106,7 +112,25 @@ final class ControllerHarness implements AutoCloseable {
       FailoverSettings failover,
       SimulationSettings simulation) {
     try {
-      ControllerHarness h = new ControllerHarness(access, prefix, resync, failover, simulation);
+      ControllerHarness h =
+          new ControllerHarness(access, prefix, resync, failover, simulation, null);
+      h.startOperator();
+      return h;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * As {@link #start(ClusterAccess, String, Duration)} with a simulator serving HTTPS only, with
+   * the server context {@code tls} makes for the test namespace (it requires client
+   * certificates); its URL templates are {@code https}.
+   */
+  static ControllerHarness startTls(
+      ClusterAccess access, String prefix, Duration resync, Function<String, SSLContext> tls) {
+    try {
+      ControllerHarness h = new ControllerHarness(access, prefix, resync, FailoverSettings.DEFAULTS,
+          SimulationSettings.defaults(), tls);
       h.startOperator();
       return h;
     } catch (IOException e) {

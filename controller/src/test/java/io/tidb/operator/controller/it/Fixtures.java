@@ -52,6 +52,20 @@ final class Fixtures {
     }
   }
 
+  /**
+   * An upstream user manifest from the compat set ({@code common/src/test/resources/compat/tidbcluster},
+   * copied from {@code ../shared/compat/tidbcluster}), as written.
+   */
+  static TidbCluster compat(String file) {
+    try {
+      String yaml = Files.readString(ProjectDirectory.root()
+          .resolve("common/src/test/resources/compat/tidbcluster").resolve(file));
+      return ApiObjects.parse(yaml, TidbCluster.class);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   static Optional<Condition> condition(TidbCluster tc, String type) {
     if (tc.getStatus() == null || tc.getStatus().getConditions() == null) {
       return Optional.empty();

@@ -5,7 +5,13 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
+import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
+import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
 import java.net.InetSocketAddress;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.net.URI;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -26,7 +32,9 @@ import picocli.CommandLine;
  * ({@value DiscoveryObjects#ENV_CLUSTER}, {@value DiscoveryObjects#ENV_NAMESPACE}). The TidbCluster
  * is read through the Kubernetes API with the pod's service account (in-cluster config, or
  * {@code KUBECONFIG}); PD is reached at {@code http://<tc>-pd.<ns>:2379} unless {@code --pd-url}
- * says otherwise.
+ * says otherwise. With cluster TLS ({@value DiscoveryObjects#ENV_TLS}{@code =true}) PD is reached
+ * at {@code https://} with the client certificate of {@code <tc>-cluster-client-secret}, which
+ * the discovery Role may read by name.
  *
  * <p>Usable from the launcher as {@code new CommandLine(new DiscoveryMain()).execute(args)} or as a
  * picocli subcommand.
@@ -69,14 +77,11 @@ public final class DiscoveryMain implements Callable<Integer> {
           "--tc-name and --namespace are required (or env " + DiscoveryObjects.ENV_CLUSTER + " and "
               + DiscoveryObjects.ENV_NAMESPACE + "); got tc-name=" + cluster + " namespace=" + namespace);
     }
-    if ("true".equals(System.getenv(DiscoveryObjects.ENV_TLS))) {
-      LOG.error("event=discovery_unsupported reason=\"cluster TLS: the discovery PD client has no "
-          + "certificate support yet\" cluster={}/{}", namespace, cluster);
-      return 2;
-    }
-    URI pd = pdUrl != null ? pdUrl : URI.create("http://" + cluster + "-pd." + namespace + ":2379");
+    boolean tls = "true".equals(System.getenv(DiscoveryObjects.ENV_TLS));
+    URI pd = pdUrl != null ? pdUrl
+        : URI.create((tls ? "https" : "http") + "://" + cluster + "-pd." + namespace + ":2379");
     try (KubernetesClient client = new KubernetesClientBuilder().build()) {
-      PdClient pdClient = PdClient.create(pd, PdClientOptions.defaults());
+      Supplier<HttpClient> pdHttp = pdHttp(client, tls);
       DiscoveryService service = new DiscoveryService(
           () -> {
             TidbCluster tc = client.resources(TidbCluster.class).inNamespace(namespace).withName(cluster).get();
@@ -85,18 +90,38 @@ public final class DiscoveryMain implements Callable<Integer> {
             }
             return ClusterViews.of(tc);
           },
-          view -> pdClient.members().members());
+          view -> new PdClient(pd, pdHttp.get(), PdClientOptions.DEFAULT_TIMEOUT).members().members());
       CountDownLatch stopped = new CountDownLatch(1);
       try (DiscoveryProcess process = DiscoveryProcess.start(
-          new InetSocketAddress(bind, port), new InetSocketAddress(bind, proxyPort), pd, service)) {
+          new InetSocketAddress(bind, port), new InetSocketAddress(bind, proxyPort), pd, pdHttp,
+          service)) {
         Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "discovery-shutdown"));
-        LOG.info("event=discovery_started cluster={}/{} apiPort={} proxyPort={} pd={}", namespace, cluster,
-            process.apiPort(), process.proxyPort(), pd);
+        LOG.info("event=discovery_started cluster={}/{} apiPort={} proxyPort={} pd={} tls={}",
+            namespace, cluster, process.apiPort(), process.proxyPort(), pd, tls);
         stopped.await();
         LOG.info("event=discovery_stopping cluster={}/{}", namespace, cluster);
       }
     }
     return 0;
+  }
+
+  /**
+   * How discovery reaches PD: plain HTTP, or with cluster TLS the client certificate of the
+   * Secret {@code <tc>-cluster-client-secret}, read by name through the API on every call (the
+   * clients are rebuilt only when it changed), trusting only a PD whose certificate names
+   * {@code <tc>-pd.<ns>}.
+   */
+  private Supplier<HttpClient> pdHttp(KubernetesClient client, boolean tls) {
+    if (!tls) {
+      HttpClient plain = PdClientOptions.defaults().newHttpClient();
+      return () -> plain;
+    }
+    ClusterTransports transports = new ClusterTransports(
+        (ns, name) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(name).get()),
+        PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
+    return () -> transports.forCluster(namespace, cluster,
+        ComponentHosts.pdService(cluster, namespace, null),
+        ComponentHosts.tidbService(cluster, namespace, null)).pd();
   }
 
   private static boolean isBlank(String s) {

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
@@ -43,8 +44,8 @@ import java.util.TreeMap;
  * Service.
  *
  * <ul>
- *   <li>{@link #serviceAccount}, {@link #role} (get this TidbCluster; get/list/watch Secrets),
- *       {@link #roleBinding}.
+ *   <li>{@link #serviceAccount}, {@link #role} (get this TidbCluster; with cluster TLS, get the
+ *       Secret {@code <tc>-cluster-client-secret}), {@link #roleBinding}.
  *   <li>{@link #deployment}: 1 replica, Recreate, container {@code discovery} with env
  *       {@code MY_POD_NAMESPACE}, {@code TZ}, {@code TC_NAME} (read by the discovery entry point),
  *       ports 10261 {@code discovery} and 10262 {@code proxy}; placement, labels, annotations,
@@ -83,21 +84,27 @@ public final class DiscoveryObjects {
   }
 
   /**
-   * Discovery reads its own {@code TidbCluster} and nothing else. It reads no Secret: it talks to
-   * PD in plain HTTP (discovery over cluster TLS is not supported yet), so neither it nor the
-   * controller, which may only grant what it holds, needs access to Secrets.
+   * Discovery reads its own {@code TidbCluster}, and with cluster TLS the one Secret it calls PD
+   * with, {@code <tc>-cluster-client-secret}, by name ({@code get} only: it is never listed or
+   * watched). Upstream grants get/list/watch on every Secret of the namespace.
    */
   public static Role role(TidbCluster tc) {
-    return new RoleBuilder()
-        .withMetadata(meta(tc))
-        .withRules(
-            new PolicyRuleBuilder()
-                .withApiGroups(TidbCluster.GROUP)
-                .withResources("tidbclusters")
-                .withResourceNames(tc.getMetadata().getName())
-                .withVerbs("get")
-                .build())
-        .build();
+    List<PolicyRule> rules = new ArrayList<>();
+    rules.add(new PolicyRuleBuilder()
+        .withApiGroups(TidbCluster.GROUP)
+        .withResources("tidbclusters")
+        .withResourceNames(tc.getMetadata().getName())
+        .withVerbs("get")
+        .build());
+    if (MemberPods.tlsCluster(tc)) {
+      rules.add(new PolicyRuleBuilder()
+          .withApiGroups("")
+          .withResources("secrets")
+          .withResourceNames(MemberPods.clusterClientSecret(tc.getMetadata().getName()))
+          .withVerbs("get")
+          .build());
+    }
+    return new RoleBuilder().withMetadata(meta(tc)).withRules(rules).build();
   }
 
   public static RoleBinding roleBinding(TidbCluster tc) {

@@ -3,6 +3,8 @@ package io.tidb.operator.controller.tidbcluster.discovery;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.util.function.Supplier;
 
 /**
  * A running discovery service: the discovery API ({@link DiscoveryHttpServer}) and the PD dashboard
@@ -21,13 +23,16 @@ public final class DiscoveryProcess implements AutoCloseable {
    * @param apiAddress where to serve {@code /new/} and {@code /verify/} (10261 in a cluster)
    * @param proxyAddress where to serve the dashboard proxy (10262 in a cluster)
    * @param pdUrl PD's client URL, the proxy target
+   * @param pdHttp the client the proxy reaches PD with (with cluster TLS, one presenting the
+   *     cluster client certificate)
    */
   public static DiscoveryProcess start(
-      InetSocketAddress apiAddress, InetSocketAddress proxyAddress, URI pdUrl, DiscoveryService service)
+      InetSocketAddress apiAddress, InetSocketAddress proxyAddress, URI pdUrl,
+      Supplier<HttpClient> pdHttp, DiscoveryService service)
       throws IOException {
     DiscoveryHttpServer api = DiscoveryHttpServer.start(apiAddress, service);
     try {
-      return new DiscoveryProcess(api, PdDashboardProxy.start(proxyAddress, pdUrl));
+      return new DiscoveryProcess(api, PdDashboardProxy.start(proxyAddress, pdUrl, pdHttp));
     } catch (IOException | RuntimeException e) {
       api.close();
       throw e;

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,24 +34,36 @@ public final class PdDashboardProxy implements AutoCloseable {
       "transfer-encoding", "upgrade", "host", "content-length", "expect");
 
   private final JdkHttpServer http;
-  private final HttpClient client;
+  private final Supplier<HttpClient> client;
   private final URI target;
 
-  private PdDashboardProxy(JdkHttpServer http, URI target) {
+  private PdDashboardProxy(JdkHttpServer http, URI target, Supplier<HttpClient> client) {
     this.http = http;
     this.target = target;
-    this.client = HttpClient.newBuilder()
-        .connectTimeout(Duration.ofSeconds(5))
-        .followRedirects(HttpClient.Redirect.NEVER)
-        .build();
+    this.client = client;
   }
 
   /**
-   * Starts proxying {@code address} to {@code target}, e.g. {@code http://basic-pd:2379}.
+   * Starts proxying {@code address} to {@code target}, e.g. {@code http://basic-pd:2379}, in
+   * plain HTTP.
    */
   public static PdDashboardProxy start(InetSocketAddress address, URI target) throws IOException {
+    HttpClient plain = HttpClient.newBuilder()
+        .connectTimeout(Duration.ofSeconds(5))
+        .followRedirects(HttpClient.Redirect.NEVER)
+        .build();
+    return start(address, target, () -> plain);
+  }
+
+  /**
+   * Starts proxying {@code address} to {@code target} with the client {@code client} gives at
+   * each request (with cluster TLS, {@code https://basic-pd:2379} and the cluster client
+   * certificate, whose rotation the supplier follows).
+   */
+  public static PdDashboardProxy start(
+      InetSocketAddress address, URI target, Supplier<HttpClient> client) throws IOException {
     JdkHttpServer http = JdkHttpServer.bind(address, "dashboard-proxy", 4);
-    PdDashboardProxy proxy = new PdDashboardProxy(http, target);
+    PdDashboardProxy proxy = new PdDashboardProxy(http, target, client);
     http.start(Map.of("/", proxy::handle));
     LOG.info("event=proxy_listening address={} target={}", http.address(), target);
     return proxy;
@@ -87,7 +100,7 @@ public final class PdDashboardProxy implements AutoCloseable {
           ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
       HttpResponse<InputStream> response;
       try {
-        response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        response = client.get().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
       } catch (IOException e) {
         LOG.info("event=proxy_upstream_failed target={} path={} error=\"{}\"", target, path, e.toString());
         plain(exchange, 502, "PD at " + target + " is not reachable: " + e.getMessage());

@@ -31,7 +31,7 @@ import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -144,7 +144,7 @@ public final class TidbObjects {
     TidbSpec tidb = tidb(tc);
     return new TidbStartScript(
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
-        ClusterAddresses.pdClient(tc.getMetadata().getName()),
+        PdOwner.of(tc).clientAddress(tc.getMetadata().getNamespace()),
         binlogEnabled(tc), tidb.getPlugins(), tidb.getArguments());
   }
 

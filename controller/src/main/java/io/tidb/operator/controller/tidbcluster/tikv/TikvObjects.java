@@ -22,7 +22,7 @@ import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -69,11 +69,20 @@ public final class TikvObjects {
         List.of(MemberPods.servicePort("peer", TikvObjects.SERVER_PORT)));
   }
 
+  /**
+   * TiKV's {@code --pd}: the PD client Service of the cluster whose PD it joins ({@link
+   * PdOwner}), with {@code https://} under cluster TLS, as upstream's script passes it.
+   */
+  static String pdAddress(TidbCluster tc) {
+    String address = PdOwner.of(tc).clientAddress(tc.getMetadata().getNamespace());
+    return MemberPods.tlsCluster(tc) ? "https://" + address : address;
+  }
+
   public static TikvStartScript startScript(TidbCluster tc) {
     TikvSpec tikv = tikv(tc);
     return new TikvStartScript(
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
-        ClusterAddresses.pdClient(tc.getMetadata().getName()),
+        pdAddress(tc),
         dataDir(tikv),
         Boolean.TRUE.equals(tc.getSpec().getEnableDynamicConfiguration()),
         Boolean.TRUE.equals(tc.getSpec().getPreferIPv6()));

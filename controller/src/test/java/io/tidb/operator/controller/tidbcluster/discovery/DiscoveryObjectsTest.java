@@ -72,6 +72,17 @@ class DiscoveryObjectsTest {
   }
 
   @Test
+  void withClusterTlsTheRoleReadsTheClientSecretByNameAndNothingElse() {
+    Role role = DiscoveryObjects.role(TestClusters.load("full"));
+    assertEquals(2, role.getRules().size(), role.getRules().toString());
+    var secrets = role.getRules().get(1);
+    assertEquals(List.of(""), secrets.getApiGroups());
+    assertEquals(List.of("secrets"), secrets.getResources());
+    assertEquals(List.of("full-cluster-client-secret"), secrets.getResourceNames());
+    assertEquals(List.of("get"), secrets.getVerbs());
+  }
+
+  @Test
   void roleGrantsGetOnThisClusterOnly() {
     Role role = DiscoveryObjects.role(TestClusters.load("basic"));
     assertEquals(1, role.getRules().size(), role.getRules().toString());

@@ -1,0 +1,27 @@
+package io.tidb.operator.controller.tidbcluster.tls;
+
+/**
+ * The Service host names the operator requires in a TLS cluster's server certificates, whatever
+ * address it connects to: the names upstream's certificate guide puts in each component's
+ * certificate, and the hosts of the operator's in-cluster URLs.
+ */
+public final class ComponentHosts {
+
+  private ComponentHosts() {}
+
+  /** {@code <tc>-pd.<ns>}, or {@code <tc>-pd.<ns>.svc.<clusterDomain>} with a cluster domain. */
+  public static String pdService(String cluster, String namespace, String clusterDomain) {
+    return service(cluster + "-pd", namespace, clusterDomain);
+  }
+
+  /** {@code <tc>-tidb.<ns>}, or {@code <tc>-tidb.<ns>.svc.<clusterDomain>}. */
+  public static String tidbService(String cluster, String namespace, String clusterDomain) {
+    return service(cluster + "-tidb", namespace, clusterDomain);
+  }
+
+  private static String service(String service, String namespace, String clusterDomain) {
+    return clusterDomain == null || clusterDomain.isBlank()
+        ? service + "." + namespace
+        : service + "." + namespace + ".svc." + clusterDomain;
+  }
+}

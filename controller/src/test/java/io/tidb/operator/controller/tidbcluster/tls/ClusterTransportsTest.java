@@ -1,0 +1,62 @@
+package io.tidb.operator.controller.tidbcluster.tls;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.fabric8.kubernetes.api.model.Secret;
+import io.tidb.operator.controller.fixtures.TestCertificates;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ClusterTransportsTest {
+
+  private final TestCertificates certs = TestCertificates.newCa("test-ca");
+  private final Map<String, Secret> secrets = new HashMap<>();
+  private final ClusterTransports transports = new ClusterTransports(
+      (ns, name) -> Optional.ofNullable(secrets.get(ns + "/" + name)), Duration.ofSeconds(1),
+      Clock.systemUTC());
+
+  private void put(Secret s) {
+    secrets.put(s.getMetadata().getNamespace() + "/" + s.getMetadata().getName(), s);
+  }
+
+  @Test
+  void clientsAreKeptWhileTheSecretIsUnchangedAndRebuiltWhenItChanges() {
+    put(certs.secret("ns", "basic-cluster-client-secret", certs.peer(List.of("client"))));
+    ClusterTransports.Transport first = transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns");
+    assertSame(first, transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns"));
+
+    put(certs.secret("ns", "basic-cluster-client-secret", certs.peer(List.of("client"))));
+    ClusterTransports.Transport rotated =
+        transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns");
+    assertNotSame(first, rotated);
+    assertNotSame(first.pd(), rotated.pd());
+    assertEquals("basic-pd.ns", rotated.pdHost());
+  }
+
+  @Test
+  void aMissingSecretNamesItselfAndWhatItMustHold() {
+    ClusterTlsUnavailableException e = assertThrows(ClusterTlsUnavailableException.class,
+        () -> transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns"));
+    assertEquals(List.of("spec.tlsCluster.enabled is true but the Secret "
+        + "ns/basic-cluster-client-secret (ca.crt, tls.crt, tls.key) does not exist"), e.problems());
+  }
+
+  @Test
+  void anUnusableSecretListsEveryProblem() {
+    Secret s = certs.secret("ns", "basic-cluster-client-secret", certs.peer(List.of("client")));
+    s.setData(Map.of("tls.crt", s.getData().get("tls.crt")));
+    put(s);
+    ClusterTlsUnavailableException e = assertThrows(ClusterTlsUnavailableException.class,
+        () -> transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns"));
+    assertEquals(List.of("Secret basic-cluster-client-secret has no key ca.crt",
+        "Secret basic-cluster-client-secret has no key tls.key"), e.problems());
+  }
+}
