@@ -33,9 +33,6 @@ public final class UnmanagedComponentRules {
           "PD microservices (tso, scheduling) are not managed by this operator; remove spec.pdms"
               + " and run PD in its classic mode"));
     }
-    if (spec.getTiflash() != null) {
-      out.add(notYet("spec.tiflash", "TiFlash"));
-    }
     if (spec.getTicdc() != null) {
       out.add(notYet("spec.ticdc", "TiCDC"));
     }

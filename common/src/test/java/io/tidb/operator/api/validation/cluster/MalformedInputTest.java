@@ -56,8 +56,7 @@ class MalformedInputTest {
             + "unknown unit \" hour\" in duration \"1 hour\"",
         "spec.tidb.storageVolumes[0].storageSize: Invalid value: \"big\": must be a Kubernetes quantity such as 10Gi",
         "spec.tiflash.storageClaims[0].resources.requests.storage: Invalid value: \"x\": must be a Kubernetes quantity such as 100Gi",
-        "spec.pdAddresses[0]: Invalid value: \"::not a url::\": must be an http or https URL with a host, e.g. http://pd.example:2379",
-        "spec.tiflash: Forbidden: TiFlash is not managed by this operator yet; remove spec.tiflash (it would never be created)"),
+        "spec.pdAddresses[0]: Invalid value: \"::not a url::\": must be an http or https URL with a host, e.g. http://pd.example:2379"),
         messages);
   }
 

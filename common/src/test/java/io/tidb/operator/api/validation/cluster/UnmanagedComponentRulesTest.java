@@ -38,8 +38,6 @@ class UnmanagedComponentRulesTest {
     List<String> expected = List.of(
         "spec.pdms: Forbidden: PD microservices (tso, scheduling) are not managed by this operator;"
             + " remove spec.pdms and run PD in its classic mode",
-        "spec.tiflash: Forbidden: TiFlash is not managed by this operator yet; remove spec.tiflash"
-            + " (it would never be created)",
         "spec.ticdc: Forbidden: TiCDC is not managed by this operator yet; remove spec.ticdc"
             + " (it would never be created)",
         "spec.tiproxy: Forbidden: TiProxy is not managed by this operator yet; remove spec.tiproxy"
@@ -56,7 +54,7 @@ class UnmanagedComponentRulesTest {
   void storedClustersAreNotRefusedSoTheManagedComponentsKeepBeingHealed() {
     TidbCluster tc = TestClusters.parse(EVERY_COMPONENT);
     assertEquals(List.of(), rules.validateStored(tc));
-    assertEquals(6, UnmanagedComponentRules.violations(tc.getSpec()).size());
+    assertEquals(5, UnmanagedComponentRules.violations(tc.getSpec()).size());
   }
 
   @Test
