@@ -36,7 +36,7 @@ import java.util.function.Function;
 
 /**
  * The TidbCluster controller's work on a valid, defaulted cluster: run the component pipeline
- * (discovery → PD → TiKV → TiDB), then fold the {@code Ready} condition from what each component
+ * (discovery → PD → TiFlash → TiKV → TiDB), then fold the {@code Ready} condition from what each component
  * reported.
  */
 public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClusterStatus> {
