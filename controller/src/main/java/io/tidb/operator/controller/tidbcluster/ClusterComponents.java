@@ -5,6 +5,7 @@ import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryStep;
 import io.tidb.operator.controller.tidbcluster.pd.PdStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
 import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
+import io.tidb.operator.controller.tidbcluster.tiflash.TiflashStep;
 import io.tidb.operator.controller.tidbcluster.tikv.TikvStep;
 import java.util.List;
 
@@ -18,8 +19,9 @@ public final class ClusterComponents {
   private ClusterComponents() {}
 
   /**
-   * discovery → PD → TiKV → TiDB. TiFlash goes between PD and TiKV, Pump between TiKV and TiDB,
-   * TiCDC after TiDB, when they are added.
+   * discovery → PD → TiFlash → TiKV → TiDB (upstream's order; Pump goes between TiKV and TiDB,
+   * TiProxy between PD and TiFlash, TiCDC after TiDB, when they are added). A component's
+   * scale-in and upgrade wait while an earlier one is busy, so the upgrade order is the same.
    *
    * @param discoveryImage the discovery Deployment's image
    */
@@ -35,11 +37,12 @@ public final class ClusterComponents {
   public static List<ComponentStep> upstreamOrder(
       String discoveryImage, FailoverSettings failover) {
     PdStep pd = new PdStep();
+    TiflashStep tiflash = new TiflashStep(pd.quorum());
     TikvStep tikv = new TikvStep(pd.quorum());
     TidbStep tidb = new TidbStep(tikv.anyStoreUp());
     pd.useFailover(failover);
     tikv.useFailover(failover);
     tidb.useFailover(failover);
-    return List.of(new DiscoveryStep(discoveryImage), pd, tikv, tidb);
+    return List.of(new DiscoveryStep(discoveryImage), pd, tiflash, tikv, tidb);
   }
 }

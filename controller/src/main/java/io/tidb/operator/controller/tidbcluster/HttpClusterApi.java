@@ -94,6 +94,20 @@ final class HttpClusterApi implements ClusterApi {
   }
 
   @Override
+  public boolean placementRulesEnabled() throws IOException {
+    return call(() -> pd.replicationConfig().enablePlacementRules());
+  }
+
+  @Override
+  public void enablePlacementRules() throws IOException {
+    call(
+        () -> {
+          pd.enablePlacementRules();
+          return null;
+        });
+  }
+
+  @Override
   public boolean pdMemberReady(String member) throws IOException {
     return call(() -> pd.isMemberReady(pdMemberUrl.apply(member)));
   }

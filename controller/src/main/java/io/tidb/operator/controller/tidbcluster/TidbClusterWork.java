@@ -14,6 +14,7 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.api.validation.cluster.UnmanagedComponentRules;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
 import io.tidb.operator.controller.runtime.ReconcileWork;
@@ -37,7 +38,7 @@ import java.util.function.Function;
 
 /**
  * The TidbCluster controller's work on a valid, defaulted cluster: run the component pipeline
- * (discovery → PD → TiKV → TiDB), then fold the {@code Ready} condition from what each component
+ * (discovery → PD → TiFlash → TiKV → TiDB), then fold the {@code Ready} condition from what each component
  * reported.
  */
 public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClusterStatus> {
@@ -105,7 +106,10 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
             claims.apply(resource.namespace()),
             deletions.apply(resource.namespace()));
     WorkOutcome outcome = pipeline.run(ctx);
-    ReadyCondition.Verdict ready = ReadyCondition.evaluate(ctx.status(), ctx.observedComponents());
+    ReadyCondition.Verdict ready =
+        UnmanagedComponentsVerdict.of(resource.resource().getSpec())
+            .orElseGet(() -> ReadyCondition.evaluate(ctx.status(), ctx.observedComponents()));
+    warnOnNewReason(resource, ready);
     ctx.status()
         .setConditions(
             Conditions.set(
@@ -117,6 +121,22 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
                 resource.generation(),
                 resource.now()));
     return outcome;
+  }
+
+  /** A Warning Event when the cluster becomes unready because of components it cannot run. */
+  private static void warnOnNewReason(
+      ResourceContext<TidbCluster, TidbClusterStatus> resource, ReadyCondition.Verdict ready) {
+    if (!UnmanagedComponentRules.READY_REASON.equals(ready.reason())) {
+      return;
+    }
+    boolean alreadyShown =
+        Conditions.find(resource.status().getConditions(), ReadyCondition.TYPE)
+            .filter(c -> ready.reason().equals(c.getReason()))
+            .filter(c -> ready.message().equals(c.getMessage()))
+            .isPresent();
+    if (!alreadyShown) {
+      resource.events().warning(resource.stored(), ready.reason(), ready.message());
+    }
   }
 
   /**

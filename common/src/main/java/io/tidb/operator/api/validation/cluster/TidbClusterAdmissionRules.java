@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * TidbCluster admission: upstream's defaulting, its validation rules checked on the defaulted
- * object (as upstream's controller does), and warnings for deprecated fields.
+ * object (as upstream's controller does), the components this operator does not manage ({@link
+ * UnmanagedComponentRules}, refused on create and update), and warnings for deprecated fields.
  */
 public final class TidbClusterAdmissionRules implements AdmissionRules<TidbCluster> {
 
@@ -23,15 +24,25 @@ public final class TidbClusterAdmissionRules implements AdmissionRules<TidbClust
 
   @Override
   public List<Violation> validateCreate(TidbCluster obj) {
-    return TidbClusterValidator.validateCreate(withDefaults(obj));
+    TidbCluster defaulted = withDefaults(obj);
+    List<Violation> out = TidbClusterValidator.validateCreate(defaulted);
+    out.addAll(UnmanagedComponentRules.violations(defaulted.getSpec()));
+    return out;
   }
 
   @Override
   public List<Violation> validateUpdate(TidbCluster oldObj, TidbCluster newObj) {
-    return TidbClusterValidator.validateUpdate(withDefaults(oldObj), withDefaults(newObj));
+    TidbCluster defaulted = withDefaults(newObj);
+    List<Violation> out = TidbClusterValidator.validateUpdate(withDefaults(oldObj), defaulted);
+    out.addAll(UnmanagedComponentRules.violations(defaulted.getSpec()));
+    return out;
   }
 
-  /** Upstream's controller checks only {@link TidbClusterValidator#validate} on stored objects. */
+  /**
+   * Upstream's controller checks only {@link TidbClusterValidator#validate} on stored objects. The
+   * unmanaged components are not among them: the controller keeps healing the components it does
+   * manage and reports the others through {@code Ready=False} instead.
+   */
   @Override
   public List<Violation> validateStored(TidbCluster obj) {
     return TidbClusterValidator.validate(withDefaults(obj));

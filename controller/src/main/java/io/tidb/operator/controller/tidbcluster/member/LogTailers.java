@@ -46,7 +46,7 @@ public final class LogTailers {
   }
 
   /** {@code spec.helper.image}, else the TiDB slow-log tailer's image, else busybox. */
-  static String helperImage(TidbCluster tc) {
+  public static String helperImage(TidbCluster tc) {
     HelperSpec helper = tc.getSpec().getHelper();
     if (helper != null && helper.getImage() != null && !helper.getImage().isEmpty()) {
       return helper.getImage();
@@ -58,7 +58,7 @@ public final class LogTailers {
     return DEFAULT_HELPER_IMAGE;
   }
 
-  private static String helperPullPolicy(TidbCluster tc) {
+  public static String helperPullPolicy(TidbCluster tc) {
     HelperSpec helper = tc.getSpec().getHelper();
     if (helper != null && helper.getImagePullPolicy() != null) {
       return helper.getImagePullPolicy();

@@ -9,12 +9,16 @@ public final class ClusterAddresses {
 
   public static final Component PD = new Component("pd");
   public static final Component DISCOVERY = new Component("discovery");
+  public static final Component TIDB = new Component("tidb");
 
   /** PD's client port (HTTP API and gRPC). */
   public static final int PD_CLIENT_PORT = 2379;
 
   /** The discovery service's port, serving {@code /new/...} and {@code /verify/...}. */
   public static final int DISCOVERY_PORT = 10261;
+
+  /** TiDB's status port (HTTP), which TiFlash reports to. */
+  public static final int TIDB_STATUS_PORT = 10080;
 
   private ClusterAddresses() {}
 

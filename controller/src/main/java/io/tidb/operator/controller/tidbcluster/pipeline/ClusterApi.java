@@ -35,6 +35,15 @@ public interface ClusterApi {
   /** PD's {@code replication.max-replicas} ({@code GET /pd/api/v1/config}). */
   int maxReplicas() throws IOException;
 
+  /** PD's {@code replication.enable-placement-rules} ({@code GET /pd/api/v1/config}). */
+  boolean placementRulesEnabled() throws IOException;
+
+  /**
+   * Turns placement rules on, as TiFlash needs ({@code POST /pd/api/v1/config/replicate} with
+   * {@code {"enable-placement-rules":"true"}}).
+   */
+  void enablePlacementRules() throws IOException;
+
   /**
    * {@code GET /pd/api/v2/ready} on one member: true when it has loaded its regions (PD before
    * v8.5.2, which has no such endpoint, counts as ready).

@@ -18,6 +18,7 @@ import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.VolumeReplace;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.member.StoreMembership;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;

@@ -1,9 +1,8 @@
-package io.tidb.operator.controller.tidbcluster.tikv;
+package io.tidb.operator.controller.tidbcluster.member;
 
 import io.tidb.operator.api.v1alpha1.cluster.StoresStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
 import io.tidb.operator.controller.runtime.Conditions;
-import io.tidb.operator.controller.tidbcluster.member.DesiredMembers;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.pd.StoreState;
 import java.time.Instant;
@@ -98,13 +97,13 @@ public final class StoreMembership {
     return t;
   }
 
-  static String hostOf(String address) {
+  public static String hostOf(String address) {
     int colon = address.lastIndexOf(':');
     return colon > 0 ? address.substring(0, colon) : address;
   }
 
   /** {@code <tc>-<component>-N.<tc>-<component>-peer.<ns>.svc[...]:port}. */
-  static Pattern ownAddress(String cluster, String namespace, String component) {
+  public static Pattern ownAddress(String cluster, String namespace, String component) {
     String c = Pattern.quote(cluster);
     String comp = Pattern.quote(component);
     return Pattern.compile(

@@ -1,4 +1,4 @@
-package io.tidb.operator.controller.tidbcluster.tikv;
+package io.tidb.operator.controller.tidbcluster.member;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

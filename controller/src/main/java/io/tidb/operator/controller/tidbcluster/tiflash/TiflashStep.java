@@ -1,0 +1,197 @@
+package io.tidb.operator.controller.tidbcluster.tiflash;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
+import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TiflashStatus;
+import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
+import io.tidb.operator.controller.tidbcluster.member.MemberStep;
+import io.tidb.operator.controller.tidbcluster.member.Rollout;
+import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.member.StoreMembership;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.Component;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
+import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * TiFlash: waits for PD's quorum; makes sure PD has placement rules on (TiFlash replicas are
+ * placed by them); then the peer Service, ConfigMap and StatefulSet; status from PD's stores
+ * labelled {@code engine=tiflash}. Scales in by {@link TiflashScaleIn} and upgrades by {@link
+ * TiflashUpgrade}. It runs after PD and before TiKV, so its upgrade waits while PD is busy and
+ * TiKV's waits for it.
+ */
+public final class TiflashStep extends MemberStep<TiflashStatus> {
+
+  /** Upstream's reason when a TiFlash store is not Up. */
+  public static final String TIFLASH_STORE_NOT_UP = "TiFlashStoreNotUp";
+
+  /** Event reason when the operator turned PD's placement rules on. */
+  public static final String PLACEMENT_RULES_ENABLED = "PlacementRulesEnabled";
+
+  /** How long a pod that is not Ready may lack a store before scale-in passes it by. */
+  static final Duration REGISTER_GRACE = Duration.ofMinutes(5);
+
+  private static final Logger LOG = LoggerFactory.getLogger(TiflashStep.class);
+
+  /** @param pdAvailable what PD must offer before TiFlash starts (PD's quorum) */
+  public TiflashStep(Prerequisite pdAvailable) {
+    super(pdAvailable);
+  }
+
+  @Override
+  protected Component component() {
+    return TiflashObjects.COMPONENT;
+  }
+
+  @Override
+  protected MemberSpec spec(TidbCluster tc) {
+    return tc.getSpec().getTiflash();
+  }
+
+  @Override
+  protected String displayName() {
+    return "TiFlash";
+  }
+
+  @Override
+  public ReadyCondition.ReadinessCheck readiness() {
+    return ReadyCondition.requiring(
+        (status, desired) -> StoreMembership.ready(status.getTiflash(), desired),
+        TIFLASH_STORE_NOT_UP,
+        "TiFlash store(s) are not up");
+  }
+
+  /** TiFlash's stores among PD's: those labelled {@code engine=tiflash}. */
+  static boolean isTiflash(ClusterApi.StoreView store) {
+    return "tiflash".equals(store.labels().get("engine"));
+  }
+
+  @Override
+  public StepResult apply(ClusterContext ctx) throws Exception {
+    ensurePlacementRules(ctx);
+    return super.apply(ctx);
+  }
+
+  /**
+   * Upstream's rule: when PD reports {@code enable-placement-rules} false, turn it on. A failed
+   * call (PD refuses it before TiKV has bootstrapped the cluster) is logged and tried again on
+   * the next reconcile; it does not hold TiFlash's objects back.
+   */
+  private void ensurePlacementRules(ClusterContext ctx) {
+    try {
+      if (!ctx.api().placementRulesEnabled()) {
+        ctx.api().enablePlacementRules();
+        ctx.events().normal(ctx.cluster(), PLACEMENT_RULES_ENABLED,
+            "TiFlash: PD's replication.enable-placement-rules was false; turned it on, as"
+                + " TiFlash replicas are placed by placement rules");
+      }
+    } catch (IOException e) {
+      LOG.info(
+          "placement rules not enabled yet namespace={} cluster={} error=\"{}\"",
+          ctx.namespace(),
+          ctx.name(),
+          e.getMessage());
+    }
+  }
+
+  @Override
+  protected List<Service> services(TidbCluster tc) {
+    return List.of(TiflashObjects.peerService(tc));
+  }
+
+  @Override
+  protected ConfigMap configMap(TidbCluster tc, Optional<String> inUse) {
+    return TiflashObjects.configMap(tc, inUse);
+  }
+
+  @Override
+  protected StatefulSet statefulSet(TidbCluster tc, ConfigMap cm, StatefulSetPlan plan) {
+    return TiflashObjects.statefulSet(tc, cm, plan);
+  }
+
+  @Override
+  protected int scaleOutStep(TidbCluster tc) {
+    return parallelism(
+        tc.getSpec().getTiflash().getScalePolicy(), ScalePolicy::getScaleOutParallelism);
+  }
+
+  @Override
+  protected TiflashStatus statusOf(TidbClusterStatus status) {
+    if (status.getTiflash() == null) {
+      status.setTiflash(new TiflashStatus());
+    }
+    return status.getTiflash();
+  }
+
+  @Override
+  protected MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted) {
+    return TiflashScaleIn.decide(
+        new TiflashScaleIn.Facts(
+            rollout,
+            wanted,
+            parallelism(
+                ctx.cluster().getSpec().getTiflash().getScalePolicy(),
+                ScalePolicy::getScaleInParallelism),
+            TiflashStores.of(ctx.status().getTiflash()),
+            REGISTER_GRACE,
+            ctx.now()));
+  }
+
+  @Override
+  protected MemberDecision upgrade(ClusterContext ctx, Rollout rollout) {
+    return TiflashUpgrade.decide(
+        new TiflashUpgrade.Facts(
+            rollout,
+            TiflashStores.of(ctx.status().getTiflash()),
+            minReadySeconds(ctx.cluster()),
+            ctx.now()));
+  }
+
+  @Override
+  protected void observeMembers(
+      ClusterContext ctx, TiflashStatus status, Optional<StatefulSet> sts) {
+    try {
+      Optional<ClusterApi.Stores> stores = ctx.api().stores();
+      ClusterApi.Stores lists = stores.orElse(new ClusterApi.Stores(List.of(), List.of()));
+      StoreMembership.record(
+          status,
+          ctx.name(),
+          ctx.namespace(),
+          TiflashObjects.COMPONENT.label(),
+          lists.live().stream().filter(TiflashStep::isTiflash).toList(),
+          lists.tombstones().stream().filter(TiflashStep::isTiflash).toList(),
+          ctx.now());
+      status.setSynced(true);
+    } catch (IOException e) {
+      LOG.info(
+          "pd stores not readable namespace={} cluster={} error=\"{}\"",
+          ctx.namespace(),
+          ctx.name(),
+          e.getMessage());
+      status.setSynced(false);
+    }
+  }
+
+  /** Upstream's label on a TiFlash pod's claims: its store id, once PD reported the store. */
+  @Override
+  protected Map<String, String> volumeLabels(ClusterContext ctx, String pod) {
+    return TiflashStores.of(ctx.status().getTiflash()).of(pod)
+        .filter(s -> s.id() != null)
+        .map(s -> Map.of("tidb.pingcap.com/store-id", s.id()))
+        .orElse(Map.of());
+  }
+}
