@@ -121,7 +121,8 @@ class ChartTemplateTest {
       assertTrue(hook.getTimeoutSeconds() <= 10, "timeoutSeconds " + hook.getTimeoutSeconds());
       assertEquals(List.of("pingcap.com"), hook.getRules().get(0).getApiGroups());
       assertEquals(List.of("v1alpha1"), hook.getRules().get(0).getApiVersions());
-      assertEquals(List.of("tidbclusters", "tidbinitializers", "tidbmonitors", "dmclusters"), hook.getRules().get(0).getResources());
+      assertEquals(List.of("tidbclusters", "tidbinitializers", "tidbmonitors", "dmclusters", "backups",
+          "restores", "backupschedules"), hook.getRules().get(0).getResources());
       assertEquals(List.of("CREATE", "UPDATE"), hook.getRules().get(0).getOperations());
       assertEquals(1, hook.getMatchConditions().size());
       assertEquals(io.tidb.operator.webhook.WebhookMatchConditions.NAME, hook.getMatchConditions().get(0).getName());
@@ -143,7 +144,8 @@ class ChartTemplateTest {
       assertEquals("Equivalent", hook.getMatchPolicy());
       assertEquals(List.of("v1"), hook.getAdmissionReviewVersions());
       assertEquals(List.of("CREATE"), hook.getRules().get(0).getOperations());
-      assertEquals(List.of("tidbclusters", "tidbmonitors", "dmclusters"), hook.getRules().get(0).getResources());
+      assertEquals(List.of("tidbclusters", "tidbmonitors", "dmclusters", "backups", "restores", "backupschedules"),
+          hook.getRules().get(0).getResources());
       assertEquals("/mutate", hook.getClientConfig().getService().getPath());
       assertEquals(List.of(notIn(NAMESPACE)), hook.getNamespaceSelector().getMatchExpressions());
     }

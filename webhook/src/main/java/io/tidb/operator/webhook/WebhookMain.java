@@ -3,6 +3,9 @@ package io.tidb.operator.webhook;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
+import io.tidb.operator.api.validation.backup.BackupAdmissionRules;
+import io.tidb.operator.api.validation.backup.BackupScheduleAdmissionRules;
+import io.tidb.operator.api.validation.backup.RestoreAdmissionRules;
 import io.tidb.operator.api.validation.dm.DmClusterAdmissionRules;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.certs.KeyAlgorithm;
@@ -164,7 +167,8 @@ public final class WebhookMain implements Callable<Integer> {
     WebhookApplication app = WebhookApplication.start(
         settings,
         List.of(new TidbClusterAdmissionRules(), new TidbInitializerAdmissionRules(),
-            new TidbMonitorAdmissionRules(), new DmClusterAdmissionRules()),
+            new TidbMonitorAdmissionRules(), new DmClusterAdmissionRules(), new BackupAdmissionRules(),
+            new RestoreAdmissionRules(), new BackupScheduleAdmissionRules()),
         () -> new KubernetesClientBuilder().build());
     log.info("webhook ready startupMillis={}",
         System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());

@@ -20,7 +20,8 @@ public final class CrdCatalog {
   static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   private static final List<CrdEntry> ENTRIES =
-      List.of(TidbClusterCrd.ENTRY, TidbInitializerCrd.ENTRY, TidbMonitorCrd.ENTRY, DmClusterCrd.ENTRY);
+      List.of(TidbClusterCrd.ENTRY, TidbInitializerCrd.ENTRY, TidbMonitorCrd.ENTRY, DmClusterCrd.ENTRY,
+          BackupCrds.BACKUP, BackupCrds.RESTORE, BackupCrds.BACKUP_SCHEDULE);
 
   private CrdCatalog() {}
 

@@ -1,0 +1,44 @@
+package io.tidb.operator.api.validation.backup;
+
+import io.tidb.operator.api.defaulting.backup.BackupDefaulter;
+import io.tidb.operator.api.v1alpha1.backup.Backup;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import java.util.List;
+
+/**
+ * Backup admission: the defaults, then the same rules on create, update and stored objects (upstream
+ * checks them in its controller, on every object).
+ */
+public final class BackupAdmissionRules implements AdmissionRules<Backup> {
+
+  @Override
+  public Class<Backup> resourceType() {
+    return Backup.class;
+  }
+
+  @Override
+  public List<Violation> validateCreate(Backup obj) {
+    return BackupValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<Violation> validateUpdate(Backup oldObj, Backup newObj) {
+    return BackupValidator.validate(withDefaults(newObj));
+  }
+
+  @Override
+  public List<Violation> validateStored(Backup obj) {
+    return BackupValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<String> warnings(Backup obj) {
+    return BackupWarnings.of(obj);
+  }
+
+  @Override
+  public Backup withDefaults(Backup obj) {
+    return BackupDefaulter.withDefaults(obj);
+  }
+}

@@ -1,0 +1,44 @@
+package io.tidb.operator.api.validation.backup;
+
+import io.tidb.operator.api.defaulting.backup.BackupDefaulter;
+import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import java.util.List;
+
+/**
+ * BackupSchedule admission: the defaults, then the same rules on create, update and stored objects (upstream
+ * checks them in its controller, on every object).
+ */
+public final class BackupScheduleAdmissionRules implements AdmissionRules<BackupSchedule> {
+
+  @Override
+  public Class<BackupSchedule> resourceType() {
+    return BackupSchedule.class;
+  }
+
+  @Override
+  public List<Violation> validateCreate(BackupSchedule obj) {
+    return BackupScheduleValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<Violation> validateUpdate(BackupSchedule oldObj, BackupSchedule newObj) {
+    return BackupScheduleValidator.validate(withDefaults(newObj));
+  }
+
+  @Override
+  public List<Violation> validateStored(BackupSchedule obj) {
+    return BackupScheduleValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<String> warnings(BackupSchedule obj) {
+    return BackupWarnings.of(obj);
+  }
+
+  @Override
+  public BackupSchedule withDefaults(BackupSchedule obj) {
+    return BackupDefaulter.withDefaults(obj);
+  }
+}

@@ -1,0 +1,71 @@
+package io.tidb.operator.api.validation.backup;
+
+import io.tidb.operator.api.GoDuration;
+import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
+import io.tidb.operator.api.v1alpha1.backup.BackupScheduleSpec;
+import io.tidb.operator.api.v1alpha1.backup.BackupSpec;
+import io.tidb.operator.api.validation.Violation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The rules a BackupSchedule must satisfy, every violation at once: a valid cron expression, a
+ * retention that parses, and its backup template valid as a Backup's spec once the schedule-level
+ * storage and BR settings are filled in ({@link ScheduledBackups#effectiveTemplate}). The
+ * log-backup companion and compactions are refused: this operator does not run them. Pure.
+ */
+public final class BackupScheduleValidator {
+
+  private BackupScheduleValidator() {}
+
+  public static List<Violation> validate(BackupSchedule schedule) {
+    BackupScheduleSpec spec = schedule.getSpec();
+    if (spec == null) {
+      return List.of(Violation.required("spec", "a BackupSchedule needs spec.schedule and spec.backupTemplate"));
+    }
+    List<Violation> out = new ArrayList<>();
+    if (StorageRules.blank(spec.getSchedule())) {
+      out.add(Violation.required("spec.schedule", "a cron expression such as \"0 2 * * *\""));
+    } else {
+      Optional<String> problem = CronSchedules.problem(spec.getSchedule());
+      problem.ifPresent(p -> out.add(Violation.invalid("spec.schedule", spec.getSchedule(),
+          "must be a five-field cron expression (minute hour day-of-month month day-of-week): " + p)));
+    }
+    if (spec.getMaxBackups() != null && spec.getMaxBackups() <= 0) {
+      out.add(Violation.invalid("spec.maxBackups", spec.getMaxBackups(), "must be positive, or unset"));
+    }
+    if (spec.getMaxReservedTime() != null) {
+      try {
+        Duration d = GoDuration.parse(spec.getMaxReservedTime());
+        if (d.isNegative() || d.isZero()) {
+          out.add(Violation.invalid("spec.maxReservedTime", spec.getMaxReservedTime(), "must be positive"));
+        }
+      } catch (IllegalArgumentException e) {
+        out.add(Violation.invalid("spec.maxReservedTime", spec.getMaxReservedTime(),
+            "must be a Go duration such as 72h or 30m"));
+      }
+    }
+    if (spec.getLogBackupTemplate() != null) {
+      out.add(Violation.forbidden("spec.logBackupTemplate",
+          "the log-backup companion of a schedule is not supported by this operator; create a Backup"
+              + " with backupMode \"log\" instead"));
+    }
+    if (spec.getCompactBackupTemplate() != null || spec.getCompactInterval() != null) {
+      out.add(Violation.forbidden(spec.getCompactBackupTemplate() != null ? "spec.compactBackupTemplate" : "spec.compactInterval",
+          "log-backup compaction (CompactBackup) is not supported by this operator"));
+    }
+    if (spec.getBackupTemplate() == null) {
+      out.add(Violation.required("spec.backupTemplate", "the spec of the Backups to create"));
+    } else {
+      BackupSpec template = ScheduledBackups.effectiveTemplate(spec);
+      if ("log".equals(template.getBackupMode())) {
+        out.add(Violation.notSupported("spec.backupTemplate.backupMode", "log",
+            "a schedule creates snapshot backups; supported value: \"snapshot\""));
+      }
+      out.addAll(BackupSpecRules.validate("spec.backupTemplate", template));
+    }
+    return out;
+  }
+}

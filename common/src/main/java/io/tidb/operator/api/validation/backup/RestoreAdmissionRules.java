@@ -1,0 +1,44 @@
+package io.tidb.operator.api.validation.backup;
+
+import io.tidb.operator.api.defaulting.backup.BackupDefaulter;
+import io.tidb.operator.api.v1alpha1.backup.Restore;
+import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.Violation;
+import java.util.List;
+
+/**
+ * Restore admission: the defaults, then the same rules on create, update and stored objects (upstream
+ * checks them in its controller, on every object).
+ */
+public final class RestoreAdmissionRules implements AdmissionRules<Restore> {
+
+  @Override
+  public Class<Restore> resourceType() {
+    return Restore.class;
+  }
+
+  @Override
+  public List<Violation> validateCreate(Restore obj) {
+    return RestoreValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<Violation> validateUpdate(Restore oldObj, Restore newObj) {
+    return RestoreValidator.validate(withDefaults(newObj));
+  }
+
+  @Override
+  public List<Violation> validateStored(Restore obj) {
+    return RestoreValidator.validate(withDefaults(obj));
+  }
+
+  @Override
+  public List<String> warnings(Restore obj) {
+    return BackupWarnings.of(obj);
+  }
+
+  @Override
+  public Restore withDefaults(Restore obj) {
+    return BackupDefaulter.withDefaults(obj);
+  }
+}
