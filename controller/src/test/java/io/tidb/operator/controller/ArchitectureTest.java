@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  *       resource and no component.
  *   <li>{@code tidbcluster} (root) wires the TidbCluster controller and lists its components;
  *       {@code tidbcluster.pipeline} is the contract between components; {@code
- *       tidbcluster.member} is what every StatefulSet member shares.
+ *       tidbcluster.member} is what every StatefulSet member shares; {@code tidbcluster.tls} is
+ *       how the operator reaches a TLS cluster (client certificate, host names), shared too.
  *   <li>Every other package under {@code tidbcluster} is one component (pd, tikv, tidb,
  *       discovery, and any added later). Components talk to each other only through the pipeline
  *       (Prerequisites, ClusterContext), never directly.
@@ -41,10 +42,11 @@ class ArchitectureTest {
   private static final String PIPELINE = TIDBCLUSTER + ".pipeline..";
   private static final String MEMBER = TIDBCLUSTER + ".member..";
   /** Sub-packages of {@code tidbcluster} that are shared by components, not components. */
-  private static final Set<String> SHARED_PACKAGES = Set.of("pipeline", "member");
+  private static final Set<String> SHARED_PACKAGES = Set.of("pipeline", "member", "tls");
 
   private static final String PDSIM = "io.tidb.operator.pdsim..";
   private static final String TESTSUPPORT = "io.tidb.operator.testsupport..";
+  private static final String DMSIM = "io.tidb.operator.dmsim..";
 
   /** Name prefixes of TiDB components; {@code member} and {@code runtime} must not name any. */
   private static final List<String> COMPONENT_NAME_PREFIXES =
@@ -168,12 +170,12 @@ class ArchitectureTest {
   void productionCodeDoesNotDependOnTestInfrastructure() {
     noClasses()
         .that()
-        .resideOutsideOfPackages(PDSIM, TESTSUPPORT)
+        .resideOutsideOfPackages(PDSIM, DMSIM, TESTSUPPORT)
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(PDSIM, TESTSUPPORT)
+        .resideInAnyPackage(PDSIM, DMSIM, TESTSUPPORT)
         .because(
-            "pd-simulator and test-support are test infrastructure, on the test classpath only;"
+            "pd-simulator (with the DM simulator) and test-support are test infrastructure, on the test classpath only;"
                 + " the shipped operator must run without them")
         .check(classes);
   }
