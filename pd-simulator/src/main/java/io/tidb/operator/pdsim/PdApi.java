@@ -319,9 +319,9 @@ final class PdApi {
   }
 
   private SimResponse updateReplication(SimRequest request) {
-    JsonNode body = parseObject(request.body(), "config.ReplicationConfig");
-    ReplicationConfig current = cluster.replication();
-    ReplicationConfig next = new ReplicationConfig(
+    JsonNode body = parseObject(request.body(), "config.SimulatedReplicationConfig");
+    SimulatedReplicationConfig current = cluster.replication();
+    SimulatedReplicationConfig next = new SimulatedReplicationConfig(
         body.has("max-replicas") ? intField(body, "max-replicas") : current.maxReplicas(),
         body.has("location-labels")
             ? splitLabels(stringField(body, "location-labels")) : current.locationLabels(),
@@ -375,7 +375,7 @@ final class PdApi {
 
   private static SimulatedPdException typeError(JsonNode value, String field, String goType) {
     return new SimulatedPdException(400, "json: cannot unmarshal " + goType(value)
-        + " into Go struct field ReplicationConfig." + field + " of type " + goType,
+        + " into Go struct field SimulatedReplicationConfig." + field + " of type " + goType,
         Rendering.INPUT_ERROR);
   }
 

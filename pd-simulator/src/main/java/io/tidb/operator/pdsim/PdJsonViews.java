@@ -168,7 +168,7 @@ final class PdJsonViews {
   }
 
   /** The {@code replication} section: booleans as strings, location labels comma-joined. */
-  static JsonNode replication(ReplicationConfig config) {
+  static JsonNode replication(SimulatedReplicationConfig config) {
     ObjectNode node = JSON.objectNode();
     node.put("max-replicas", config.maxReplicas());
     node.put("location-labels", String.join(",", config.locationLabels()));
@@ -181,7 +181,7 @@ final class PdJsonViews {
 
   /** {@code GET /pd/api/v1/config} as answered by one member. */
   static JsonNode config(
-      SimulatedMember servedBy, ReplicationConfig replication, List<SimulatedStore> stores,
+      SimulatedMember servedBy, SimulatedReplicationConfig replication, List<SimulatedStore> stores,
       String clusterVersion) {
     ObjectNode node = CONFIG_TEMPLATE.deepCopy();
     node.put("advertise-client-urls", servedBy.clientUrl());

@@ -54,7 +54,7 @@ public final class SimulatedPdCluster {
   private boolean bootstrapped;
   private int regions;
 
-  private ReplicationConfig replication = ReplicationConfig.defaults();
+  private SimulatedReplicationConfig replication = SimulatedReplicationConfig.defaults();
   private final Set<String> schedulers = new LinkedHashSet<>(DEFAULT_SCHEDULERS);
   private final TreeSet<Long> evictLeaderStores = new TreeSet<>();
   private final StateJournal journal = new StateJournal();
@@ -514,19 +514,19 @@ public final class SimulatedPdCluster {
 
   // ---------------------------------------------------------------- configuration
 
-  public synchronized ReplicationConfig replication() {
+  public synchronized SimulatedReplicationConfig replication() {
     return replication;
   }
 
   /** Sets the replication config directly (no PD checks), e.g. from a test. */
-  public synchronized void setReplication(ReplicationConfig config) {
+  public synchronized void setReplication(SimulatedReplicationConfig config) {
     replication = config;
     distributeRegions();
     recordTransitions();
   }
 
   /** Applies {@code POST /config/replicate} with PD's checks. */
-  public synchronized void updateReplication(ReplicationConfig config) {
+  public synchronized void updateReplication(SimulatedReplicationConfig config) {
     if ((replication.enablePlacementRules() || config.enablePlacementRules()) && !bootstrapped) {
       throw SimulatedPdException.notBootstrapped();
     }

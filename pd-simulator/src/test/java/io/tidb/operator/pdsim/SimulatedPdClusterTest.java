@@ -343,7 +343,7 @@ class SimulatedPdClusterTest {
     cluster.addStore("basic-tikv-0");
     cluster.updateReplication(cluster.replication().withLocationLabels(List.of("zone", "host")));
     assertEquals(List.of("zone", "host"), cluster.replication().locationLabels());
-    ReplicationConfig bad = new ReplicationConfig(3, List.of("zone"), false, true, false, "rack");
+    SimulatedReplicationConfig bad = new SimulatedReplicationConfig(3, List.of("zone"), false, true, false, "rack");
     assertEquals("isolation-level must be one of location-labels or empty",
         assertThrows(SimulatedPdException.class, () -> cluster.updateReplication(bad))
             .getMessage());

@@ -204,7 +204,7 @@ class StateJournalTest {
         running("basic-pd-1", "p1"), running("basic-pd-2", "p2")), List.of()));
     cluster.transferLeader("basic-pd-2");
     cluster.deleteMemberByName("basic-pd-0");
-    cluster.setReplication(ReplicationConfig.defaults().withMaxReplicas(5));
+    cluster.setReplication(SimulatedReplicationConfig.defaults().withMaxReplicas(5));
 
     List<JournalEntry> entries = since(cluster, seen);
     assertEquals(List.of("member-unhealthy basic-pd-0", "leader-changed basic-pd-1",
