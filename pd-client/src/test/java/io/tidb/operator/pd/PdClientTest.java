@@ -279,7 +279,7 @@ class PdClientTest {
   @Test
   void enablePlacementRules() {
     tikvStores(1);
-    pd.setReplication(new io.tidb.operator.pdsim.ReplicationConfig(
+    pd.setReplication(new io.tidb.operator.pdsim.SimulatedReplicationConfig(
         3, List.of(), false, false, false, ""));
     client.enablePlacementRules();
     assertTrue(pd.replication().enablePlacementRules());
