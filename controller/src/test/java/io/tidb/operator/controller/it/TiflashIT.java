@@ -8,7 +8,7 @@ import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
-import io.tidb.operator.pdsim.ReplicationConfig;
+import io.tidb.operator.pdsim.SimulatedReplicationConfig;
 import io.tidb.operator.pdsim.SimulatedStore;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
@@ -95,8 +95,8 @@ class TiflashIT {
   @Order(2)
   void placementRulesSwitchedOffInPdAreSwitchedBackOn() {
     h.simulator.recorder().clear();
-    ReplicationConfig r = h.pd(NAME).replication();
-    h.pd(NAME).setReplication(new ReplicationConfig(r.maxReplicas(), r.locationLabels(),
+    SimulatedReplicationConfig r = h.pd(NAME).replication();
+    h.pd(NAME).setReplication(new SimulatedReplicationConfig(r.maxReplicas(), r.locationLabels(),
         r.strictlyMatchLabel(), false, r.enablePlacementRulesCache(), r.isolationLevel()));
     io.tidb.operator.testsupport.Await.until("placement rules on again", ControllerHarness.CONVERGE,
         () -> h.pd(NAME).replication().enablePlacementRules(), on -> on);
