@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * which writes both keys (with a new lease) on every sync, a key is written again only when its
  * value changes or half its lease has passed, so a settled monitor costs PD one write per key
  * every five minutes. Clusters without their own PD, or with PD suspended, are skipped (upstream's
- * rule), and so are TLS clusters for now. A failed write is a problem for status and is retried on the next reconcile.
+ * rule). A failed write is a problem for status and is retried on the next reconcile.
  */
 public final class DashboardLinks {
 
@@ -52,13 +52,9 @@ public final class DashboardLinks {
     return "{\"ip\":\"" + host + "\",\"port\":" + port + "}";
   }
 
-  /**
-   * Whether the cluster's Dashboard is linked: it runs its own PD, not suspended, without TLS (the
-   * operator's PD calls do not present a client certificate yet). Pure.
-   */
+  /** Whether the cluster's Dashboard is linked: it runs its own PD, not suspended. Pure. */
   static boolean applies(TidbCluster tc) {
     return tc.getSpec() != null && tc.getSpec().getPd() != null
-        && (tc.getSpec().getTlsCluster() == null || !Boolean.TRUE.equals(tc.getSpec().getTlsCluster().getEnabled()))
         && (tc.getSpec().getPd().getReplicas() == null || tc.getSpec().getPd().getReplicas() > 0)
         && !suspended(tc);
   }

@@ -1,29 +1,24 @@
 package io.tidb.operator.controller.monitor;
 
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import io.tidb.operator.controller.config.ComponentUrls;
-import io.tidb.operator.pd.PdClientOptions;
-import io.tidb.operator.pd.PdEtcdClient;
-import java.net.http.HttpClient;
+import io.tidb.operator.controller.tidbcluster.ClusterApiFactory;
 import java.time.Duration;
 
-/** {@link DashboardTopology} through etcd's JSON gateway on each cluster's PD service. */
+/**
+ * {@link DashboardTopology} through etcd's JSON gateway on each cluster's PD service, reached as
+ * the TidbCluster controller reaches PD (mutual TLS with the cluster's client certificate for a
+ * TLS cluster).
+ */
 public final class PdDashboardTopology implements DashboardTopology {
 
-  private final ComponentUrls urls;
-  private final HttpClient http;
+  private final ClusterApiFactory clusters;
 
-  public PdDashboardTopology(ComponentUrls urls) {
-    this.urls = urls;
-    this.http = PdClientOptions.defaults().withTimeouts(urls.timeout(), urls.timeout()).newHttpClient();
+  public PdDashboardTopology(ClusterApiFactory clusters) {
+    this.clusters = clusters;
   }
 
   @Override
   public void put(TidbCluster cluster, String key, String value, Duration ttl) {
-    new PdEtcdClient(
-            urls.pdUrl(cluster.getMetadata().getNamespace(), cluster.getMetadata().getName(),
-                cluster.getSpec().getClusterDomain()),
-            http, urls.timeout())
-        .putWithTtl(key, value, ttl);
+    clusters.pdEtcd(cluster).putWithTtl(key, value, ttl);
   }
 }

@@ -11,7 +11,10 @@ import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.StatusAccess;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import io.tidb.operator.controller.tidbcluster.ClusterApiFactory;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Builds the {@code TidbMonitor} controller on the shared runtime. */
 public final class TidbMonitorController {
@@ -39,7 +42,10 @@ public final class TidbMonitorController {
         rules,
         new TidbMonitorWork(lookup -> new KubeMonitorReads(client, lookup), byName, rbac,
             new KubeMonitorVolumes(client),
-            new DashboardLinks(new PdDashboardTopology(settings.endpoints()))),
+            new DashboardLinks(new PdDashboardTopology(new ClusterApiFactory(settings.endpoints(),
+                (namespace, name) ->
+                    Optional.ofNullable(client.secrets().inNamespace(namespace).withName(name).get()),
+                Clock.systemUTC())))),
         rbac,
         services,
         settings.convergingRequeue());

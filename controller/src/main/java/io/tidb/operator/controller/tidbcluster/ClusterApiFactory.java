@@ -8,6 +8,7 @@ import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
 import io.tidb.operator.pd.PdClient;
+import io.tidb.operator.pd.PdEtcdClient;
 import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.pd.TidbStatusClient;
 import java.net.URI;
@@ -60,6 +61,26 @@ public final class ClusterApiFactory {
         new TidbStatusClient(tls.tidb(), config.timeout()),
         pod -> https(config.tidbStatusUrl(namespace, name, domain, pod)),
         member -> https(config.pdMemberUrl(namespace, name, domain, member)));
+  }
+
+  /**
+   * The etcd API that the cluster's PD embeds (TiDB Dashboard's topology keys), over the same
+   * transport as {@link #forCluster}: plain, or mutual TLS for a TLS cluster.
+   *
+   * @throws io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException as {@link
+   *     #forCluster}
+   */
+  public PdEtcdClient pdEtcd(TidbCluster tc) {
+    String namespace = tc.getMetadata().getNamespace();
+    String name = tc.getMetadata().getName();
+    String domain = tc.getSpec().getClusterDomain();
+    if (!MemberPods.tlsCluster(tc)) {
+      return new PdEtcdClient(config.pdUrl(namespace, name, domain), http, config.timeout());
+    }
+    ClusterTransports.Transport tls = transports.forCluster(namespace, name,
+        ComponentHosts.pdService(name, namespace, domain),
+        ComponentHosts.tidbService(name, namespace, domain));
+    return new PdEtcdClient(https(config.pdUrl(namespace, name, domain)), tls.pd(), config.timeout());
   }
 
   /** The URL with {@code https} for {@code http}: a TLS cluster is never called in plain text. */
