@@ -213,6 +213,23 @@ public final class SimulatedDmCluster {
     settle();
   }
 
+  /** Unregisters a source; its worker becomes free. */
+  public synchronized void removeSource(String source) {
+    sources.remove(source);
+    workers.values().stream().filter(w -> source.equals(w.source)).forEach(w -> w.source = "");
+    settle();
+  }
+
+  /** Makes an alive member the leader (as an election it won would). */
+  public synchronized void electLeader(String member) {
+    MasterState m = masters.get(member);
+    if (m == null || !m.alive) {
+      throw new IllegalArgumentException("dm-master " + member + " is not an alive member");
+    }
+    leader = member;
+    settle();
+  }
+
   /** Whether the cluster has a leader (cluster-wide calls need one). */
   public synchronized boolean hasLeader() {
     return leader != null;

@@ -95,4 +95,14 @@ class SimulatedDmClusterTest {
     dm.deleteWorker("dc-dm-worker-0");
     assertEquals(List.of("dc-dm-worker-1=bound:mysql-1"), stages());
   }
+
+  @Test
+  void testHooksElectALeaderAndReleaseASource() {
+    dm.syncPods(THREE, List.of(up("dc-dm-worker-0")));
+    dm.electLeader("dc-dm-master-2");
+    assertEquals(Optional.of("dc-dm-master-2"), dm.leader());
+    dm.addSource("s1");
+    dm.removeSource("s1");
+    assertEquals(List.of("dc-dm-worker-0=free:"), stages());
+  }
 }
