@@ -44,6 +44,7 @@ class ArchitectureTest {
   private static final Set<String> SHARED_PACKAGES = Set.of("pipeline", "member");
 
   private static final String PDSIM = "io.tidb.operator.pdsim..";
+  private static final String DMSIM = "io.tidb.operator.dmsim..";
   private static final String TESTSUPPORT = "io.tidb.operator.testsupport..";
 
   /** Name prefixes of TiDB components; {@code member} and {@code runtime} must not name any. */
@@ -168,12 +169,12 @@ class ArchitectureTest {
   void productionCodeDoesNotDependOnTestInfrastructure() {
     noClasses()
         .that()
-        .resideOutsideOfPackages(PDSIM, TESTSUPPORT)
+        .resideOutsideOfPackages(PDSIM, DMSIM, TESTSUPPORT)
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(PDSIM, TESTSUPPORT)
+        .resideInAnyPackage(PDSIM, DMSIM, TESTSUPPORT)
         .because(
-            "pd-simulator and test-support are test infrastructure, on the test classpath only;"
+            "pd-simulator (PD and DM simulators) and test-support are test infrastructure, on the test classpath only;"
                 + " the shipped operator must run without them")
         .check(classes);
   }
