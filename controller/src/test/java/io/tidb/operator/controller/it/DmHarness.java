@@ -13,6 +13,7 @@ import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.dmcluster.DmClusterController;
+import io.tidb.operator.controller.dmcluster.DmFailoverSettings;
 import io.tidb.operator.controller.dmcluster.DmMasterEndpoints;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.RuntimeServices;
@@ -55,6 +56,11 @@ final class DmHarness implements AutoCloseable {
   private final OperatorRuntime operator;
 
   DmHarness(ClusterAccess access, String prefix) {
+    this(access, prefix, DmFailoverSettings.DEFAULTS.masterPeriod());
+  }
+
+  /** As above, failing dm-master members over after {@code failoverPeriod}. */
+  DmHarness(ClusterAccess access, String prefix, Duration failoverPeriod) {
     admin = access.newClient();
     ProjectCrds.apply(admin);
     namespace = TestNamespaces.createUnique(admin, prefix);
@@ -76,7 +82,8 @@ final class DmHarness implements AutoCloseable {
     DmMasterEndpoints endpoints = new DmMasterEndpoints(simulator.serviceUrlTemplate(),
         simulator.memberUrlTemplate(), Duration.ofSeconds(2));
     operator = OperatorRuntime.create(settings, client, registry, List.of(DmClusterController.create(
-        endpoints, services, new DmClusterAdmissionRules(), settings.convergingRequeue())));
+        endpoints, new DmFailoverSettings(true, failoverPeriod), services, new DmClusterAdmissionRules(),
+        client, settings.convergingRequeue())));
     operator.start();
   }
 
