@@ -14,6 +14,7 @@ import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.dmcluster.DmClusterController;
+import io.tidb.operator.controller.dmcluster.DmFailoverSettings;
 import io.tidb.operator.controller.dmcluster.DmMasterEndpoints;
 import io.tidb.operator.api.validation.dm.DmClusterAdmissionRules;
 import io.tidb.operator.controller.config.ControllerSettings;
@@ -194,6 +195,14 @@ public final class ControllerMain implements Callable<Integer> {
   String dmMasterMemberUrlTemplate;
 
   @Option(
+      names = "--dm-master-failover-period",
+      defaultValue = "${env:DM_MASTER_FAILOVER_PERIOD:-5m}",
+      description =
+          "How long a dm-master member must be unhealthy before it is failed over (default"
+              + " ${DEFAULT-VALUE}). Env DM_MASTER_FAILOVER_PERIOD.")
+  String dmMasterFailoverPeriod;
+
+  @Option(
       names = "--tidb-address-template",
       defaultValue =
           "${env:TIDB_ADDRESS_TEMPLATE:-" + InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE + "}",
@@ -343,7 +352,9 @@ public final class ControllerMain implements Callable<Integer> {
     KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry);
     InitializerSettings initializer;
     DmMasterEndpoints dm;
+    Duration dmFailoverPeriod;
     try {
+      dmFailoverPeriod = period("--dm-master-failover-period", dmMasterFailoverPeriod);
       initializer = new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate);
       dm = new DmMasterEndpoints(dmMasterUrlTemplate, dmMasterMemberUrlTemplate,
           settings.endpoints().timeout());
@@ -353,7 +364,8 @@ public final class ControllerMain implements Callable<Integer> {
     }
     OperatorRuntime operator =
         OperatorRuntime.create(
-            settings, client, registry, controllers(settings, initializer, dm, client, registry));
+            settings, client, registry,
+            controllers(settings, initializer, dm, dmFailoverPeriod, client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -415,7 +427,8 @@ public final class ControllerMain implements Callable<Integer> {
       InitializerSettings initializer,
       KubernetesClient client,
       MeterRegistry registry) {
-    return controllers(settings, initializer, DmMasterEndpoints.defaults(), client, registry);
+    return controllers(settings, initializer, DmMasterEndpoints.defaults(),
+        DmFailoverSettings.DEFAULTS.masterPeriod(), client, registry);
   }
 
   /** As above, with how the DMCluster controller reaches dm-master. */
@@ -423,6 +436,7 @@ public final class ControllerMain implements Callable<Integer> {
       ControllerSettings settings,
       InitializerSettings initializer,
       DmMasterEndpoints dm,
+      Duration dmMasterFailoverPeriod,
       KubernetesClient client,
       MeterRegistry registry) {
     RuntimeServices services =
@@ -439,6 +453,7 @@ public final class ControllerMain implements Callable<Integer> {
         TidbMonitorController.create(
             settings, services, new TidbMonitorAdmissionRules(), client),
         DmClusterController.create(
-            dm, services, new DmClusterAdmissionRules(), settings.convergingRequeue()));
+            dm, new DmFailoverSettings(settings.failover().auto(), dmMasterFailoverPeriod), services,
+            new DmClusterAdmissionRules(), client, settings.convergingRequeue()));
   }
 }

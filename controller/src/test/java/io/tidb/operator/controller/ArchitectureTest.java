@@ -45,8 +45,8 @@ class ArchitectureTest {
   private static final Set<String> SHARED_PACKAGES = Set.of("pipeline", "member", "tls");
 
   private static final String PDSIM = "io.tidb.operator.pdsim..";
-  private static final String TESTSUPPORT = "io.tidb.operator.testsupport..";
   private static final String DMSIM = "io.tidb.operator.dmsim..";
+  private static final String TESTSUPPORT = "io.tidb.operator.testsupport..";
 
   /** Name prefixes of TiDB components; {@code member} and {@code runtime} must not name any. */
   private static final List<String> COMPONENT_NAME_PREFIXES =
@@ -175,7 +175,7 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(PDSIM, DMSIM, TESTSUPPORT)
         .because(
-            "pd-simulator (with the DM simulator) and test-support are test infrastructure, on the test classpath only;"
+            "pd-simulator (PD and DM simulators) and test-support are test infrastructure, on the test classpath only;"
                 + " the shipped operator must run without them")
         .check(classes);
   }

@@ -49,6 +49,9 @@ public final class SimulatedDmCluster {
     final long id;
     final String podUid;
     boolean alive;
+    boolean podRunning;
+    /** The process hangs ({@link #hang}): not alive although its pod runs. */
+    boolean hung;
     boolean evicted;
 
     MasterState(long id, String podUid) {
@@ -100,11 +103,13 @@ public final class SimulatedDmCluster {
         masters.put(pod.name(), member);
       }
       if (member != null) {
-        member.alive = pod.running();
+        member.podRunning = pod.running();
+        member.alive = pod.running() && !member.hung;
       }
     }
     masters.forEach((name, member) -> {
       if (!byName.containsKey(name)) {
+        member.podRunning = false;
         member.alive = false;
       }
     });
@@ -210,6 +215,37 @@ public final class SimulatedDmCluster {
     if (!sources.contains(source)) {
       sources.add(source);
     }
+    settle();
+  }
+
+  /**
+   * The member's process hangs: it stops answering its peers (not alive) although its pod keeps
+   * running, until the pod is replaced (a new pod UID) or {@code hung} is false again.
+   */
+  public synchronized void hang(String member, boolean hung) {
+    MasterState m = masters.get(member);
+    if (m == null) {
+      throw new IllegalArgumentException("dm-master " + member + " is not a member");
+    }
+    m.hung = hung;
+    m.alive = m.podRunning && !hung;
+    settle();
+  }
+
+  /** Unregisters a source; its worker becomes free. */
+  public synchronized void removeSource(String source) {
+    sources.remove(source);
+    workers.values().stream().filter(w -> source.equals(w.source)).forEach(w -> w.source = "");
+    settle();
+  }
+
+  /** Makes an alive member the leader (as an election it won would). */
+  public synchronized void electLeader(String member) {
+    MasterState m = masters.get(member);
+    if (m == null || !m.alive) {
+      throw new IllegalArgumentException("dm-master " + member + " is not an alive member");
+    }
+    leader = member;
     settle();
   }
 

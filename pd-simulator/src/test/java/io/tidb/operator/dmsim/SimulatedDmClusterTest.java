@@ -95,4 +95,27 @@ class SimulatedDmClusterTest {
     dm.deleteWorker("dc-dm-worker-0");
     assertEquals(List.of("dc-dm-worker-1=bound:mysql-1"), stages());
   }
+
+  @Test
+  void testHooksElectALeaderAndReleaseASource() {
+    dm.syncPods(THREE, List.of(up("dc-dm-worker-0")));
+    dm.electLeader("dc-dm-master-2");
+    assertEquals(Optional.of("dc-dm-master-2"), dm.leader());
+    dm.addSource("s1");
+    dm.removeSource("s1");
+    assertEquals(List.of("dc-dm-worker-0=free:"), stages());
+  }
+
+  @Test
+  void aHungMemberIsNotAliveUntilItsPodIsReplaced() {
+    dm.syncPods(THREE, List.of());
+    dm.hang("dc-dm-master-0", true);
+    assertFalse(dm.alive("dc-dm-master-0"));
+    assertEquals(Optional.of("dc-dm-master-1"), dm.leader());
+    dm.syncPods(THREE, List.of());
+    assertFalse(dm.alive("dc-dm-master-0"), "its pod still runs, the process still hangs");
+    dm.syncPods(List.of(new PodInstance("dc-dm-master-0", "replaced", true), up("dc-dm-master-1"),
+        up("dc-dm-master-2")), List.of());
+    assertTrue(dm.alive("dc-dm-master-0"));
+  }
 }

@@ -6,6 +6,9 @@ import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.StatusAccess;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tidb.operator.controller.tidbcluster.KubeDeletions;
+import io.tidb.operator.controller.tidbcluster.KubeVolumeClaims;
 import java.net.http.HttpClient;
 import java.time.Duration;
 
@@ -26,12 +29,16 @@ public final class DmClusterController {
 
   public static DmClusterReconciler create(
       DmMasterEndpoints endpoints,
+      DmFailoverSettings failover,
       RuntimeServices services,
       AdmissionRules<DmCluster> rules,
+      KubernetesClient client,
       Duration convergingRequeue) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(endpoints.timeout())
         .followRedirects(HttpClient.Redirect.NEVER).build();
-    return new DmClusterReconciler(rules, new DmClusterWork(endpoints, http), services, convergingRequeue);
+    DmClusterWork work = new DmClusterWork(endpoints, http, failover,
+        ns -> new KubeDeletions(client, ns), ns -> new KubeVolumeClaims(client, ns));
+    return new DmClusterReconciler(rules, work, services, convergingRequeue);
   }
 
   /** The runtime's skeleton bound to {@code DMCluster}. */

@@ -13,6 +13,7 @@ import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEven
 import io.tidb.operator.api.v1alpha1.dm.DmCluster;
 import io.tidb.operator.api.v1alpha1.dm.DmClusterStatus;
 import io.tidb.operator.api.v1alpha1.dm.DmMemberStatus;
+import io.tidb.operator.api.v1alpha1.dm.MasterFailureMember;
 import io.tidb.operator.api.v1alpha1.dm.MasterMember;
 import io.tidb.operator.api.v1alpha1.dm.MasterStatus;
 import io.tidb.operator.api.v1alpha1.dm.WorkerSpec;
@@ -26,6 +27,8 @@ import io.tidb.operator.controller.tidbcluster.member.ComponentPhase;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import io.tidb.operator.dmapi.DmApiException;
 import io.tidb.operator.dmapi.DmLeaderInfo;
 import io.tidb.operator.dmapi.DmMasterClient;
@@ -39,6 +42,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,10 +68,21 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
 
   private final DmMasterEndpoints endpoints;
   private final HttpClient http;
+  private final DmFailoverSettings failover;
+  private final Function<String, Deletions> deletions;
+  private final Function<String, VolumeClaims> claims;
 
-  public DmClusterWork(DmMasterEndpoints endpoints, HttpClient http) {
+  /**
+   * @param deletions pod deletions in a namespace (failover)
+   * @param claims data claims in a namespace (failover)
+   */
+  public DmClusterWork(DmMasterEndpoints endpoints, HttpClient http, DmFailoverSettings failover,
+      Function<String, Deletions> deletions, Function<String, VolumeClaims> claims) {
     this.endpoints = endpoints;
     this.http = http;
+    this.failover = failover;
+    this.deletions = deletions;
+    this.claims = claims;
   }
 
   @Override
@@ -137,21 +152,28 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     }
     Map<String, Boolean> health = new LinkedHashMap<>();
     masters.forEach(m -> health.put(m.name(), m.alive()));
-    int masterWanted = dc.getSpec().getMaster() == null ? 0 : dc.getSpec().getMaster().getReplicas();
-    MasterStep step = MasterPlan.decide(masterWanted, masterRollout, synced, health, leader);
-    StatefulSetPlan plan = act(ctx, step, api, masterRollout);
-    ctx.apply(DmObjects.masterStatefulSet(dc, plan));
-    step.waitingFor().ifPresent(waiting::add);
-    if (!synced && masterSts.isPresent()) {
-      waiting.add("the dm-master API to answer");
-    }
-
     MasterStatus master = status.getMaster() == null ? new MasterStatus() : status.getMaster();
     Map<String, MasterMember> masterMembers = synced
         ? DmMemberStatuses.masters(masters, master.getMembers(), ctx.now()) : master.getMembers();
     if (synced) {
       master.setMembers(masterMembers.isEmpty() ? null : masterMembers);
       master.setLeader(leader.map(masterMembers::get).orElse(null));
+    }
+    int masterSpec = dc.getSpec().getMaster() == null ? 0 : dc.getSpec().getMaster().getReplicas();
+    if (masterSts.isPresent()) {
+      MasterFailover fo = MasterFailover.decide(failover.enabled(), synced,
+          masterMembers == null ? Map.of() : masterMembers, master.getFailureMembers(), masterSet,
+          masterSpec + MasterFailover.replicasAdded(master.getFailureMembers()),
+          dc.getSpec().getMaster().getMaxFailoverCount(), failover.masterPeriod(), ctx.now());
+      failOver(ctx, fo, master, api, masters, masterSet).ifPresent(waiting::add);
+    }
+    int masterWanted = masterSpec + MasterFailover.replicasAdded(master.getFailureMembers());
+    MasterStep step = MasterPlan.decide(masterWanted, masterRollout, synced, health, leader);
+    StatefulSetPlan plan = act(ctx, step, api, masterRollout);
+    ctx.apply(DmObjects.masterStatefulSet(dc, plan));
+    step.waitingFor().ifPresent(waiting::add);
+    if (!synced && masterSts.isPresent()) {
+      waiting.add("the dm-master API to answer");
     }
     describe(master, synced, masterWanted, masterSts, "dm-master");
     status.setMaster(master);
@@ -214,6 +236,70 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     }
     return "True".equals(ready.status()) ? WorkOutcome.converged()
         : WorkOutcome.converging("dm", ready.message());
+  }
+
+  /** Carries out a failover decision; what the cluster now waits for, if anything. */
+  private Optional<String> failOver(ResourceContext<DmCluster, DmClusterStatus> ctx, MasterFailover fo,
+      MasterStatus master, DmMasterClient api, List<DmMasterInfo> masters, String masterSet) {
+    switch (fo.action()) {
+      case RECOVER -> {
+        master.setFailureMembers(null);
+        ctx.events().normal(ctx.stored(), "DMMasterFailoverRecovered",
+            "every dm-master member is healthy: the failover replicas go");
+        return Optional.empty();
+      }
+      case MARK -> {
+        String claim = DmLabels.MASTER + "-" + fo.pod();
+        MasterFailureMember f = new MasterFailureMember();
+        f.setPodName(fo.pod());
+        f.setMemberID(masters.stream().filter(m -> m.name().equals(fo.pod())).map(DmMasterInfo::memberId)
+            .findFirst().orElse(null));
+        f.setPvcUID(claims.apply(ctx.namespace()).get(claim).map(c -> c.getMetadata().getUid()).orElse(null));
+        f.setMemberDeleted(false);
+        f.setCreatedAt(ctx.now().toString());
+        Map<String, MasterFailureMember> failures =
+            new TreeMap<>(master.getFailureMembers() == null ? Map.of() : master.getFailureMembers());
+        failures.put(fo.pod(), f);
+        master.setFailureMembers(failures);
+        ctx.events().warning(ctx.stored(), "DMMasterMemberUnhealthy", fo.reason() + ": failing it over");
+        return Optional.of("dm-master failover of " + fo.pod());
+      }
+      case DELETE -> {
+        MasterFailureMember f = master.getFailureMembers().get(fo.pod());
+        try {
+          if (masters.stream().anyMatch(m -> m.name().equals(fo.pod()))) {
+            api.deleteMaster(fo.pod());
+          }
+          Optional<Pod> pod = ctx.owned().podsOf(masterSet).stream()
+              .filter(p -> p.getMetadata().getName().equals(fo.pod())).findFirst();
+          if (pod.isPresent()) {
+            deletions.apply(ctx.namespace()).deletePod(fo.pod(), pod.get().getMetadata().getUid());
+          }
+          if (f.getPvcUID() != null) {
+            claims.apply(ctx.namespace()).delete(DmLabels.MASTER + "-" + fo.pod(), f.getPvcUID());
+          }
+        } catch (DmApiException | java.io.IOException e) {
+          ctx.events().warning(ctx.stored(), "DMMasterActionFailed",
+              "failover of " + fo.pod() + " failed: " + e.getMessage());
+          return Optional.of("dm-master failover of " + fo.pod());
+        }
+        MasterFailureMember done = new MasterFailureMember();
+        done.setPodName(f.getPodName());
+        done.setMemberID(f.getMemberID());
+        done.setPvcUID(f.getPvcUID());
+        done.setCreatedAt(f.getCreatedAt());
+        done.setMemberDeleted(true);
+        Map<String, MasterFailureMember> failures = new TreeMap<>(master.getFailureMembers());
+        failures.put(fo.pod(), done);
+        master.setFailureMembers(failures);
+        ctx.events().warning(ctx.stored(), "DMMasterMemberFailedOver", "dm-master member " + fo.pod()
+            + " deleted with its pod and data claim; a replacement replica is added");
+        return Optional.of("dm-master failover replacement of " + fo.pod());
+      }
+      default -> {
+        return Optional.empty();
+      }
+    }
   }
 
   /** Makes the step's DM API call; the StatefulSet plan to apply afterwards. */

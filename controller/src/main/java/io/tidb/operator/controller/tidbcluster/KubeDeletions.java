@@ -10,12 +10,12 @@ import java.io.IOException;
 import java.net.HttpURLConnection;
 
 /** {@link Deletions} in one namespace over the API server, with a uid precondition. */
-final class KubeDeletions implements Deletions {
+public final class KubeDeletions implements Deletions {
 
   private final KubernetesClient client;
   private final String namespace;
 
-  KubeDeletions(KubernetesClient client, String namespace) {
+  public KubeDeletions(KubernetesClient client, String namespace) {
     this.client = client;
     this.namespace = namespace;
   }

@@ -20,7 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** {@link VolumeClaims} of one namespace over the API server. */
-final class KubeVolumeClaims implements VolumeClaims {
+public final class KubeVolumeClaims implements VolumeClaims {
 
   /** Annotation marking the cluster's default StorageClass. */
   static final String DEFAULT_CLASS = "storageclass.kubernetes.io/is-default-class";
@@ -35,7 +35,7 @@ final class KubeVolumeClaims implements VolumeClaims {
   private final KubernetesClient client;
   private final String namespace;
 
-  KubeVolumeClaims(KubernetesClient client, String namespace) {
+  public KubeVolumeClaims(KubernetesClient client, String namespace) {
     this.client = client;
     this.namespace = namespace;
   }
