@@ -41,7 +41,7 @@ class ArchitectureTest {
   private static final String PIPELINE = TIDBCLUSTER + ".pipeline..";
   private static final String MEMBER = TIDBCLUSTER + ".member..";
   /** Sub-packages of {@code tidbcluster} that are shared by components, not components. */
-  private static final Set<String> SHARED_PACKAGES = Set.of("pipeline", "member");
+  private static final Set<String> SHARED_PACKAGES = Set.of("pipeline", "member", "tls");
 
   private static final String PDSIM = "io.tidb.operator.pdsim..";
   private static final String TESTSUPPORT = "io.tidb.operator.testsupport..";
