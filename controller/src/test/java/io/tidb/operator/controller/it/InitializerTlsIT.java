@@ -111,13 +111,13 @@ class InitializerTlsIT {
   @Test
   void connectsWithTlsPresentingTheClientCertificateAndVerifyingTheCa() throws Exception {
     db.resetAsNewTidb(List.of(), List.of("tls_hello"));
-    try (Connection admin = db.admin(); Statement st = admin.createStatement()) {
-      st.execute("ALTER USER 'root'@'%' REQUIRE X509");
-    }
     SQLException plaintext = assertThrows(SQLException.class, () -> DriverManager.getConnection(
         "jdbc:mariadb://127.0.0.1:" + db.port + "/", "root", "").close());
     assertTrue(String.valueOf(plaintext.getMessage()).toLowerCase().contains("insecure transport"),
         "the server refuses plaintext: " + plaintext.getMessage());
+    try (Connection admin = db.admin(); Statement st = admin.createStatement()) {
+      st.execute("ALTER USER 'root'@'%' REQUIRE X509");
+    }
 
     createTlsCluster("tls-demo");
     createClientSecret("tls-demo", CA);
