@@ -83,12 +83,6 @@ public final class SimulatedClusters {
     byCluster.forEach((key, pods) -> tidb(key).syncPods(pods.tidb()));
   }
 
-  /** Applies the pods of one cluster to its PD state and TiDB servers. */
-  public void syncPods(ClusterKey key, ClusterPods pods) {
-    pd(key).syncPods(pods);
-    tidb(key).syncPods(pods.tidb());
-  }
-
   /** Advances every cluster by one step. */
   public void stepAll() {
     pd.values().forEach(SimulatedPdCluster::step);
