@@ -13,10 +13,15 @@
 # Environment (all optional):
 #   TIDB_OPERATOR_MARIADB_DIR   state dir (default ~/.local/share/tidb-operator-java/mariadb)
 #   TIDB_OPERATOR_MARIADB_PORT  port (default 33306)
+#   TIDB_OPERATOR_MARIADB_TLS_DIR  a directory with ca.crt, tls.crt, tls.key (PEM): the server
+#                               then serves TLS with that certificate, verifies client
+#                               certificates against ca.crt and refuses plaintext TCP connections
+#                               (the TLS tests start a second instance this way)
 set -euo pipefail
 
 STATE=${TIDB_OPERATOR_MARIADB_DIR:-$HOME/.local/share/tidb-operator-java/mariadb}
 PORT=${TIDB_OPERATOR_MARIADB_PORT:-33306}
+TLS_DIR=${TIDB_OPERATOR_MARIADB_TLS_DIR:-}
 DATA=$STATE/data
 SOCKET=$STATE/mysqld.sock
 PIDFILE=$STATE/mysqld.pid
@@ -57,11 +62,19 @@ up() {
       --auth-root-authentication-method=socket --skip-test-db >"$STATE/install.log" 2>&1 \
       || die "mariadb-install-db failed; see $STATE/install.log"
   fi
-  log "starting on 127.0.0.1:$PORT"
+  local tls=()
+  if [ -n "$TLS_DIR" ]; then
+    for f in ca.crt tls.crt tls.key; do
+      [ -r "$TLS_DIR/$f" ] || die "TIDB_OPERATOR_MARIADB_TLS_DIR=$TLS_DIR has no readable $f"
+    done
+    tls=(--ssl-ca="$TLS_DIR/ca.crt" --ssl-cert="$TLS_DIR/tls.crt" --ssl-key="$TLS_DIR/tls.key"
+      --require-secure-transport=ON)
+  fi
+  log "starting on 127.0.0.1:$PORT${TLS_DIR:+ with TLS from $TLS_DIR}"
   # setsid: the server outlives the shell that started it (test.sh, a terminal).
   setsid "$bin" --no-defaults --datadir="$DATA" --user="$user" \
     --bind-address=127.0.0.1 --port="$PORT" --socket="$SOCKET" --pid-file="$PIDFILE" \
-    --skip-name-resolve --log-error="$STATE/error.log" </dev/null >/dev/null 2>&1 &
+    --skip-name-resolve --log-error="$STATE/error.log" "${tls[@]}" </dev/null >/dev/null 2>&1 &
   for _ in $(seq 1 60); do
     answers && break
     sleep 1

@@ -9,7 +9,10 @@ import io.fabric8.kubernetes.client.dsl.PodResource;
 import io.fabric8.kubernetes.api.model.PodList;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -128,15 +131,26 @@ public final class KubernetesPodSource implements AutoCloseable {
     PodTopology.clusterOf(changed).ifPresent(this::resync);
   }
 
+  /**
+   * Syncs the PD cluster {@code key}'s pods join ({@link SimulatedClusters#pdOwnerOf}) with the
+   * pods of every cluster in it.
+   */
   private void resync(ClusterKey key) {
-    List<Pod> pods = informer.getStore().list().stream()
-        .filter(p -> PodTopology.clusterOf(p).filter(key::equals).isPresent())
-        .toList();
-    ClusterPods clusterPods = PodTopology.clusterPods(pods, this::nodeDown);
-    clusters.syncPods(key, clusterPods);
-    LOG.debug("cluster synced from pods cluster={} pd={} tikv={} tiflash={} tidb={}", key,
-        clusterPods.pd().size(), clusterPods.tikv().size(), clusterPods.tiflash().size(),
-        clusterPods.tidb().size());
+    ClusterKey owner = clusters.pdOwnerOf(key);
+    Map<ClusterKey, List<Pod>> byCluster = new TreeMap<>();
+    byCluster.put(owner, new ArrayList<>());
+    byCluster.put(key, new ArrayList<>());
+    for (Pod p : informer.getStore().list()) {
+      PodTopology.clusterOf(p).filter(k -> clusters.pdOwnerOf(k).equals(owner))
+          .ifPresent(k -> byCluster.computeIfAbsent(k, x -> new ArrayList<>()).add(p));
+    }
+    Map<ClusterKey, ClusterPods> pods = new TreeMap<>();
+    byCluster.forEach((k, list) -> pods.put(k, PodTopology.clusterPods(list, this::nodeDown)));
+    clusters.syncPods(owner, pods);
+    pods.forEach((k, clusterPods) -> LOG.debug(
+        "cluster synced from pods cluster={} pdCluster={} pd={} tikv={} tiflash={} tidb={}", k,
+        owner, clusterPods.pd().size(), clusterPods.tikv().size(), clusterPods.tiflash().size(),
+        clusterPods.tidb().size()));
   }
 
   @Override

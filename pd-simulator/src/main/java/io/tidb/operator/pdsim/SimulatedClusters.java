@@ -1,6 +1,7 @@
 package io.tidb.operator.pdsim;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,6 +19,7 @@ public final class SimulatedClusters {
   private final Random random;
   private final Map<ClusterKey, SimulatedPdCluster> pd = new ConcurrentSkipListMap<>();
   private final Map<ClusterKey, SimulatedTidbServers> tidb = new ConcurrentSkipListMap<>();
+  private final Map<ClusterKey, ClusterKey> joins = new ConcurrentSkipListMap<>();
 
   public SimulatedClusters() {
     this(SimulationSettings.defaults(), Clock.systemUTC(), new Random());
@@ -50,10 +52,35 @@ public final class SimulatedClusters {
     return List.copyOf(pd.keySet());
   }
 
-  /** Applies the pods of one cluster to its PD state and TiDB servers. */
-  public void syncPods(ClusterKey key, ClusterPods pods) {
-    pd(key).syncPods(pods);
-    tidb(key).syncPods(pods.tidb());
+  /**
+   * Declares a heterogeneous cluster: the stores and members of {@code member}'s pods join the
+   * PD of {@code pdOwner} (its {@code spec.cluster}), as they do when their start scripts name
+   * that PD; {@code member}'s TiDB servers stay its own.
+   */
+  public void join(ClusterKey member, ClusterKey pdOwner) {
+    joins.put(member, pdOwner);
+  }
+
+  /** The cluster whose PD {@code key}'s pods join: its own unless {@link #join declared}. */
+  public ClusterKey pdOwnerOf(ClusterKey key) {
+    return joins.getOrDefault(key, key);
+  }
+
+  /**
+   * Applies the pods of every cluster sharing one PD: all their PD and store pods to the PD of
+   * {@code pdOwner}, each cluster's TiDB pods to its own TiDB servers.
+   */
+  public void syncPods(ClusterKey pdOwner, Map<ClusterKey, ClusterPods> byCluster) {
+    List<PodInstance> pdPods = new ArrayList<>();
+    List<PodInstance> tikv = new ArrayList<>();
+    List<PodInstance> tiflash = new ArrayList<>();
+    byCluster.values().forEach(p -> {
+      pdPods.addAll(p.pd());
+      tikv.addAll(p.tikv());
+      tiflash.addAll(p.tiflash());
+    });
+    pd(pdOwner).syncPods(new ClusterPods(pdPods, tikv, tiflash, List.of()));
+    byCluster.forEach((key, pods) -> tidb(key).syncPods(pods.tidb()));
   }
 
   /** Advances every cluster by one step. */

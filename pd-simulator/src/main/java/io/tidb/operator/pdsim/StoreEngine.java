@@ -22,8 +22,15 @@ public enum StoreEngine {
     return component;
   }
 
+  /**
+   * The store's address on its pod's peer Service. The Service is named after the pod's own
+   * TidbCluster ({@code <tc>-<component>-<ordinal>}), which in a heterogeneous cluster is not the
+   * one whose PD the store joined.
+   */
   String address(ClusterKey cluster, String podName, int onPort) {
-    return podName + "." + cluster.name() + "-" + component + "-peer." + cluster.namespace()
+    int suffix = podName.lastIndexOf("-" + component + "-");
+    String owner = suffix > 0 ? podName.substring(0, suffix) : cluster.name();
+    return podName + "." + owner + "-" + component + "-peer." + cluster.namespace()
         + ".svc:" + onPort;
   }
 

@@ -62,6 +62,14 @@ public final class InitializerJob {
     return tidb != null && tidb.getTlsClient() != null && Boolean.TRUE.equals(tidb.getTlsClient().getEnabled());
   }
 
+  /**
+   * {@code spec.tidb.tlsClient.skipInternalClientCA}: the operator's own clients (this Job) do
+   * not verify TiDB's server certificate, as upstream's initializer then connects.
+   */
+  public static boolean skipInternalClientCa(TidbCluster tc) {
+    return tls(tc) && Boolean.TRUE.equals(tc.getSpec().getTidb().getTlsClient().getSkipInternalClientCA());
+  }
+
   /** The cluster's TiDB service port (upstream: {@code spec.tidb.service.port}, else 4000). */
   public static int tidbPort(TidbCluster tc) {
     TidbSpec tidb = tc.getSpec().getTidb();
@@ -127,7 +135,10 @@ public final class InitializerJob {
             .withTerminationMessagePolicy("FallbackToLogsOnError");
     boolean tls = tls(tc);
     if (tls) {
-      container.addToArgs("--tls-ca", TLS_DIR + "/ca.crt");
+      if (!skipInternalClientCa(tc)) {
+        container.addToArgs("--tls-ca", TLS_DIR + "/ca.crt");
+      }
+      container.addToArgs("--tls-cert", TLS_DIR + "/tls.crt", "--tls-key", TLS_DIR + "/tls.key");
       container.addToVolumeMounts(
           new VolumeMountBuilder().withName("tidb-client-tls").withMountPath(TLS_DIR).withReadOnly(true).build());
     }

@@ -4,6 +4,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
@@ -14,13 +15,15 @@ import io.tidb.operator.pd.TidbStatusClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;
+import java.util.function.Function;
 
 /**
  * Makes the {@link ClusterApi} of each cluster from the configured URL templates. One JDK HTTP
  * client (and its connection pool) is shared by every plain cluster; a TLS cluster
  * ({@code spec.tlsCluster.enabled}) is reached over HTTPS with the client certificate of its
  * {@code <tc>-cluster-client-secret} (see {@link ClusterTransports}), an {@code http://}
- * template becoming {@code https://}.
+ * template becoming {@code https://}. PD is the one of the cluster's {@link PdOwner}: for a
+ * heterogeneous cluster without PD, the referenced cluster's.
  */
 public final class ClusterApiFactory {
 
@@ -46,21 +49,23 @@ public final class ClusterApiFactory {
     String namespace = tc.getMetadata().getNamespace();
     String name = tc.getMetadata().getName();
     String domain = tc.getSpec().getClusterDomain();
+    PdOwner pdOwner = PdOwner.of(tc);
+    URI pdUrl = config.pdUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain());
+    Function<String, URI> pdMemberUrl = member ->
+        config.pdMemberUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain(), member);
+    Function<String, URI> tidbStatusUrl = pod -> config.tidbStatusUrl(namespace, name, domain, pod);
     if (!MemberPods.tlsCluster(tc)) {
       return new HttpClusterApi(
-          new PdClient(config.pdUrl(namespace, name, domain), http, config.timeout()),
-          tidb,
-          pod -> config.tidbStatusUrl(namespace, name, domain, pod),
-          member -> config.pdMemberUrl(namespace, name, domain, member));
+          new PdClient(pdUrl, http, config.timeout()), tidb, tidbStatusUrl, pdMemberUrl);
     }
     ClusterTransports.Transport tls = transports.forCluster(namespace, name,
-        ComponentHosts.pdService(name, namespace, domain),
+        ComponentHosts.pdService(pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain()),
         ComponentHosts.tidbService(name, namespace, domain));
     return new HttpClusterApi(
-        new PdClient(https(config.pdUrl(namespace, name, domain)), tls.pd(), config.timeout()),
+        new PdClient(https(pdUrl), tls.pd(), config.timeout()),
         new TidbStatusClient(tls.tidb(), config.timeout()),
-        pod -> https(config.tidbStatusUrl(namespace, name, domain, pod)),
-        member -> https(config.pdMemberUrl(namespace, name, domain, member)));
+        pod -> https(tidbStatusUrl.apply(pod)),
+        member -> https(pdMemberUrl.apply(member)));
   }
 
   /**

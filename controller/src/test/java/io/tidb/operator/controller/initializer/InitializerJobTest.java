@@ -98,10 +98,21 @@ class InitializerJobTest {
   void clientTlsMountsTheCertificateSecretAndVerifiesTheServer() {
     Job job = InitializerJob.build(ti("image: x\ncluster: {name: demo}\n"), tc("tlsClient: {enabled: true}"), List.of(), SETTINGS);
     Container c = job.getSpec().getTemplate().getSpec().getContainers().get(0);
-    assertEquals(List.of("--tls-ca", "/var/lib/tidb-client-tls/ca.crt"), c.getArgs().subList(5, 7));
+    assertEquals(List.of("--tls-ca", "/var/lib/tidb-client-tls/ca.crt",
+        "--tls-cert", "/var/lib/tidb-client-tls/tls.crt", "--tls-key", "/var/lib/tidb-client-tls/tls.key"),
+        c.getArgs().subList(5, c.getArgs().size()));
     assertEquals("demo-tidb-client-secret", job.getSpec().getTemplate().getSpec().getVolumes().get(0).getSecret().getSecretName());
     Job plain = InitializerJob.build(ti("image: x\ncluster: {name: demo}\n"), tc("replicas: 1"), List.of(), SETTINGS);
     assertFalse(plain.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs().contains("--tls-ca"));
+  }
+
+  @Test
+  void skipInternalClientCaPresentsTheClientCertificateWithoutVerifyingTheServer() {
+    Job job = InitializerJob.build(ti("image: x\ncluster: {name: demo}\n"),
+        tc("tlsClient: {enabled: true, skipInternalClientCA: true}"), List.of(), SETTINGS);
+    Container c = job.getSpec().getTemplate().getSpec().getContainers().get(0);
+    assertEquals(List.of("--tls-cert", "/var/lib/tidb-client-tls/tls.crt",
+        "--tls-key", "/var/lib/tidb-client-tls/tls.key"), c.getArgs().subList(5, c.getArgs().size()));
   }
 
   @Test

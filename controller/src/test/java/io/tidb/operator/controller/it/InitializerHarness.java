@@ -51,8 +51,13 @@ final class InitializerHarness implements AutoCloseable {
   WriteRecorder writes;
 
   InitializerHarness(ClusterAccess access, String prefix) {
+    this(access, prefix, LoopbackMariaDb.shared());
+  }
+
+  /** With the Jobs pointed at {@code db} (e.g. a second MariaDB serving TLS). */
+  InitializerHarness(ClusterAccess access, String prefix, LoopbackMariaDb db) {
     this.access = access;
-    this.db = LoopbackMariaDb.shared();
+    this.db = db;
     this.admin = access.newClient();
     ProjectCrds.apply(admin);
     this.namespace = TestNamespaces.createUnique(admin, prefix);

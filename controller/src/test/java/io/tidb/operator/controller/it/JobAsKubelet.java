@@ -20,6 +20,7 @@ import io.tidb.operator.controller.initializer.InitializerJob;
 import io.tidb.operator.controller.initializer.KubeInitializerLookups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -65,14 +66,63 @@ final class JobAsKubelet {
   }
 
   Run run(Job job) throws IOException, InterruptedException {
-    Process p = process(job).start();
-    p.getOutputStream().close();
-    byte[] out = p.getInputStream().readAllBytes();
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("the initializer did not exit in 120s");
+    List<Path> mounted = mountSecretVolumes(job);
+    try {
+      Process p = process(job).start();
+      p.getOutputStream().close();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new AssertionError("the initializer did not exit in 120s");
+      }
+      return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+    } finally {
+      for (Path dir : mounted) {
+        try (var files = Files.list(dir)) {
+          for (Path f : files.toList()) {
+            Files.delete(f);
+          }
+        }
+        Files.delete(dir);
+      }
     }
-    return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Writes each Secret volume of the container at its mount path, as the kubelet does (the
+   * process has no mount namespace of its own, so the path is this machine's, e.g. {@code
+   * /var/lib/tidb-client-tls}: the TLS tests run as root, as the CI does). A path that exists
+   * already fails the test rather than being overwritten.
+   *
+   * @return the directories written, to delete afterwards
+   */
+  private List<Path> mountSecretVolumes(Job job) throws IOException {
+    var pod = job.getSpec().getTemplate().getSpec();
+    Container c = pod.getContainers().get(0);
+    List<Path> written = new ArrayList<>();
+    if (c.getVolumeMounts() == null || pod.getVolumes() == null) {
+      return written;
+    }
+    for (var mount : c.getVolumeMounts()) {
+      var volume = pod.getVolumes().stream()
+          .filter(v -> v.getName().equals(mount.getName()) && v.getSecret() != null)
+          .findFirst();
+      if (volume.isEmpty()) {
+        continue;
+      }
+      String secretName = volume.get().getSecret().getSecretName();
+      var secret = client.secrets().inNamespace(job.getMetadata().getNamespace())
+          .withName(secretName).get();
+      assertTrue(secret != null, "the Job mounts Secret " + secretName + ", which does not exist");
+      Path dir = Path.of(mount.getMountPath());
+      assertTrue(!Files.exists(dir), dir + " exists already; the test does not overwrite it");
+      Files.createDirectories(dir);
+      written.add(dir);
+      for (var e : secret.getData().entrySet()) {
+        Files.write(dir.resolve(e.getKey()), Base64.getDecoder().decode(e.getValue()));
+      }
+    }
+    return written;
   }
 
   /** Runs the Job's container and reports the result as the kubelet and the Job controller do. */

@@ -191,4 +191,23 @@ class TlsClusterIT {
     h.await(TC, "2 TiDB, Ready", t -> Fixtures.ready(t)
         && stsReplicas(TC + "-tidb") == 2);
   }
+
+  @Test
+  @Order(6)
+  void upgradesOverTls() {
+    int from = h.simulator.clientCertificates().size();
+    h.edit(TC, tc -> {
+      tc.getSpec().setVersion("v8.5.8");
+      return tc;
+    });
+    TidbCluster tc = h.await(TC, "every pod on v8.5.8, Ready", t -> Fixtures.ready(t)
+        && "pingcap/pd:v8.5.8".equals(t.getStatus().getPd().getImage())
+        && "pingcap/tikv:v8.5.8".equals(t.getStatus().getTikv().getImage())
+        && "pingcap/tidb:v8.5.8".equals(t.getStatus().getTidb().getImage()));
+    assertEquals(3, tc.getStatus().getTikv().getStores().size());
+    List<X509Certificate> during = h.simulator.clientCertificates();
+    assertTrue(during.size() > from, "the upgrade asked PD over TLS");
+    assertTrue(during.subList(from, during.size()).stream().allMatch(client.certificate()::equals),
+        "every call of the upgrade presented the Secret's certificate");
+  }
 }

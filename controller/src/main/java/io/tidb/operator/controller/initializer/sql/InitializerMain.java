@@ -1,5 +1,7 @@
 package io.tidb.operator.controller.initializer.sql;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -64,6 +66,12 @@ public final class InitializerMain implements Callable<Integer> {
   @Option(names = "--tls-ca", description = "CA certificate (PEM) to verify TiDB's server certificate with.")
   String tlsCa;
 
+  @Option(names = "--tls-cert", description = "Client certificate (PEM) to present to TiDB (with --tls-key).")
+  String tlsCert;
+
+  @Option(names = "--tls-key", description = "Private key (PEM) of --tls-cert.")
+  String tlsKey;
+
   @Option(names = "--wait-seconds", defaultValue = "1800",
       description = "How long TiDB may stay unreachable before the run fails (default ${DEFAULT-VALUE}).")
   long waitSeconds;
@@ -91,9 +99,12 @@ public final class InitializerMain implements Callable<Integer> {
     Properties props = new Properties();
     props.setProperty("user", "root");
     props.setProperty("connectTimeout", "5000");
-    if (tlsCa != null) {
-      props.setProperty("sslMode", "verify-ca");
-      props.setProperty("serverSslCert", tlsCa);
+    try {
+      props.putAll(new TidbClientTls(tlsCa, tlsCert, tlsKey)
+          .properties(Path.of(System.getProperty("java.io.tmpdir"))));
+    } catch (IllegalArgumentException | IOException e) {
+      System.err.println("initializer: " + e.getMessage());
+      return CommandLine.ExitCode.USAGE;
     }
     String url = "jdbc:mariadb://" + target + "/";
     SqlInitialization.Connector connector = password -> connect(url, props, password);

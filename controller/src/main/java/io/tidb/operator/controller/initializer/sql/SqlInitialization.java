@@ -67,6 +67,10 @@ public final class SqlInitialization {
       }
       conn = opened.get();
     } catch (SQLException e) {
+      Optional<String> tls = tlsFailure(e);
+      if (tls.isPresent()) {
+        return new Result(false, "TLS with TiDB at " + target + " failed: " + tls.get());
+      }
       return new Result(false, "cannot log in to TiDB at " + target + " as root: " + errorCode(e));
     }
     try (conn) {
@@ -165,6 +169,11 @@ public final class SqlInitialization {
               + " Secret; an earlier run set it\"");
           return Optional.of(conn);
         }
+        if (tlsFailure(e).isPresent()) {
+          // A certificate TiDB's CA does not verify (or a refused client certificate) does not
+          // get better by waiting: the run fails at once and says why.
+          throw e;
+        }
         if (!clock.instant().isBefore(deadline)) {
           LOG.warn("event=tidb_unreachable target={} attempts={} error=\"{}\"", target, attempt, describe(e));
           return Optional.empty();
@@ -175,6 +184,20 @@ public final class SqlInitialization {
       }
       sleeper.sleep(retryEvery);
     }
+  }
+
+  /** The TLS handshake's own failure in {@code e}'s causes, if the connection failed there. */
+  static Optional<String> tlsFailure(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof javax.net.ssl.SSLException) {
+        Throwable root = t;
+        while (root.getCause() != null) {
+          root = root.getCause();
+        }
+        return Optional.of(String.valueOf(root.getMessage()));
+      }
+    }
+    return Optional.empty();
   }
 
   /** The server's answer: error code, SQL state and message. */

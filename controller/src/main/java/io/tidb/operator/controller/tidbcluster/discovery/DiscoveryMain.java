@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
+import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
 import java.net.InetSocketAddress;
@@ -81,7 +82,9 @@ public final class DiscoveryMain implements Callable<Integer> {
     URI pd = pdUrl != null ? pdUrl
         : URI.create((tls ? "https" : "http") + "://" + cluster + "-pd." + namespace + ":2379");
     try (KubernetesClient client = new KubernetesClientBuilder().build()) {
-      Supplier<HttpClient> pdHttp = pdHttp(client, tls);
+      Supplier<HttpClient> pdHttp = pdHttp(
+          (ns, name) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(name).get()),
+          namespace, cluster, tls);
       DiscoveryService service = new DiscoveryService(
           () -> {
             TidbCluster tc = client.resources(TidbCluster.class).inNamespace(namespace).withName(cluster).get();
@@ -111,14 +114,14 @@ public final class DiscoveryMain implements Callable<Integer> {
    * clients are rebuilt only when it changed), trusting only a PD whose certificate names
    * {@code <tc>-pd.<ns>}.
    */
-  private Supplier<HttpClient> pdHttp(KubernetesClient client, boolean tls) {
+  static Supplier<HttpClient> pdHttp(
+      ClientSecretSource secrets, String namespace, String cluster, boolean tls) {
     if (!tls) {
       HttpClient plain = PdClientOptions.defaults().newHttpClient();
       return () -> plain;
     }
-    ClusterTransports transports = new ClusterTransports(
-        (ns, name) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(name).get()),
-        PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
+    ClusterTransports transports =
+        new ClusterTransports(secrets, PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
     return () -> transports.forCluster(namespace, cluster,
         ComponentHosts.pdService(cluster, namespace, null),
         ComponentHosts.tidbService(cluster, namespace, null)).pd();

@@ -68,7 +68,7 @@ public final class TikvScaleIn {
                   ? ", which has left the cluster"
                   : " (" + end.pod() + "), which is not being removed"));
     }
-    long up = f.stores().upCount();
+    long up = f.stores().upInPd();
     int done = 0;
     boolean contiguous = true;
     MemberDecision act = null;
@@ -100,7 +100,9 @@ public final class TikvScaleIn {
       if (up < f.maxReplicas() || (up == f.maxReplicas() && s.up())) {
         blocked = blocked != null ? blocked : new MemberDecision.Blocked(
             MemberStep.FAILED_SCALE_IN,
-            "cannot remove " + s.label() + ": " + up + " TiKV stores are Up and PD keeps "
+            "cannot remove " + s.label() + ": " + up + " TiKV stores are Up"
+                + (f.stores().otherClustersUp() > 0 ? " in the PD cluster (" + f.stores().otherClustersUp()
+                    + " of other TidbClusters)" : "") + " and PD keeps "
                 + f.maxReplicas() + " replicas of each region (replication.max-replicas), so"
                 + " removing it would leave regions without enough replicas. Nothing is"
                 + " removed: set spec.tikv.replicas back to " + current + ", or add stores (or"

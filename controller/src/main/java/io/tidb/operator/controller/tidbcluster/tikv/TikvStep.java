@@ -232,7 +232,11 @@ public final class TikvStep extends MemberStep<TikvStatus> {
         StoreMembership.ownAddress(ctx.name(), ctx.namespace(), TikvObjects.COMPONENT.label());
     Map<String, TikvStores.Store> live = new TreeMap<>();
     Set<String> ids = new TreeSet<>();
+    int otherUp = 0;
     for (ClusterApi.StoreView v : lists.live()) {
+      if (isTikv(v) && !own.matcher(v.address()).find() && "Up".equals(v.state())) {
+        otherUp++;
+      }
       if (isTikv(v) && own.matcher(v.address()).find() && !"Tombstone".equals(v.state())) {
         String pod = podOf(v);
         live.put(pod, new TikvStores.Store(v.id(), pod, v.state(), v.leaderCount(), v.regionCount()));
@@ -269,7 +273,8 @@ public final class TikvStep extends MemberStep<TikvStatus> {
         tombstonePods,
         evicting,
         began,
-        TikvEvictLeaderAnnotation.requested(rollout, live, status.getEvictLeader(), ctx.now()));
+        TikvEvictLeaderAnnotation.requested(rollout, live, status.getEvictLeader(), ctx.now()),
+        otherUp);
   }
 
   private static String podOf(ClusterApi.StoreView v) {

@@ -15,16 +15,37 @@ import java.util.Set;
  * @param requested store ids whose eviction a user asked for (pod annotation {@code
  *     tidb.pingcap.com/evict-leader}, or its record in {@code status.tikv.evictLeader} not yet
  *     ended): the scale-in, upgrade and idle rules never end these as stray
+ * @param otherClustersUp Up TiKV stores of other TidbClusters in the same PD cluster
  */
 public record TikvStores(
     Map<String, Store> live,
     Set<String> tombstonePods,
     Set<String> evicting,
     Map<String, Instant> evictBegan,
-    Set<String> requested) {
+    Set<String> requested,
+    int otherClustersUp) {
 
   public TikvStores {
     requested = requested == null ? Set.of() : Set.copyOf(requested);
+  }
+
+  /** The stores of a cluster alone in its PD cluster (no other TidbCluster's stores). */
+  public TikvStores(
+      Map<String, Store> live,
+      Set<String> tombstonePods,
+      Set<String> evicting,
+      Map<String, Instant> evictBegan,
+      Set<String> requested) {
+    this(live, tombstonePods, evicting, evictBegan, requested, 0);
+  }
+
+  /**
+   * Up TiKV stores in the whole PD cluster: this cluster's and, in a heterogeneous cluster,
+   * those of the other TidbClusters sharing the PD ({@code otherClustersUp}), which all hold
+   * replicas under PD's one {@code max-replicas}.
+   */
+  public long upInPd() {
+    return upCount() + otherClustersUp;
   }
 
   /** Stores without user-requested evictions. */

@@ -69,7 +69,7 @@ public final class TikvUpgrade {
             "waiting for the StatefulSet controller to replace pod " + name + " ("
                 + progress(r) + ")");
       }
-      if (store.isPresent() && store.get().up() && f.stores().upCount() >= 2) {
+      if (store.isPresent() && store.get().up() && f.stores().upInPd() >= 2) {
         TikvStores.Store s = store.get();
         if (!f.stores().evicting().contains(s.id())) {
           return new MemberDecision.Act(

@@ -62,7 +62,7 @@ public final class TikvVolumeReplace {
           "replacing the volumes of " + pod + ": " + s.label() + " is " + s.state() + "; its"
               + " store is deleted only while it is Up");
     }
-    long up = f.stores().upCount();
+    long up = f.stores().upInPd();
     if (!f.allPodsReady() || up != f.stores().live().size() || up < f.desired()) {
       return MemberDecision.waitFor(
           "replacing the volumes of " + pod + ": waiting until all " + f.desired() + " TiKV"

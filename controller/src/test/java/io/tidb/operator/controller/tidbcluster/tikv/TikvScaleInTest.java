@@ -40,6 +40,7 @@ class TikvScaleInTest {
     int wanted;
     int parallelism = 1;
     int maxReplicas = 3;
+    int otherClustersUp;
     boolean bootstrapped = true;
 
     World(int replicas, int wanted) {
@@ -85,7 +86,7 @@ class TikvScaleInTest {
               r,
               wanted,
               parallelism,
-              new TikvStores(live, tombstonePods, evicting, evictBegan, requested),
+              new TikvStores(live, tombstonePods, evicting, evictBegan, requested, otherClustersUp),
               maxReplicas,
               EVICT_TIMEOUT,
               bootstrapped,
@@ -289,6 +290,17 @@ class TikvScaleInTest {
     World w = new World(4, 3);
     w.maxReplicas = 3;
     assertEquals(TikvActions.BeginEvict.class, act(w.decide()).action().getClass());
+  }
+
+  @Test
+  void inAHeterogeneousClusterTheOtherClustersUpStoresCountTowardsMaxReplicas() {
+    World w = new World(1, 0);
+    w.otherClustersUp = 3;
+    assertEquals(TikvActions.BeginEvict.class, act(w.decide()).action().getClass(),
+        "4 Up stores in PD: the last one of this cluster may go");
+    w.maxReplicas = 4;
+    blocked(w.decide(), "cannot remove store 1 (basic-tikv-0)",
+        "4 TiKV stores are Up in the PD cluster (3 of other TidbClusters)", "keeps 4 replicas");
   }
 
   @Test

@@ -1,0 +1,128 @@
+package io.tidb.operator.controller.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
+import io.tidb.operator.pdsim.ClusterKey;
+import io.tidb.operator.pdsim.SimulatedPdCluster;
+import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.WithLocalControlPlane;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * A heterogeneous pair on the full local control plane: {@code basic} (3 PD, 3 TiKV, 2 TiDB) and
+ * upstream's {@code basic-heterogeneous} manifest ({@code spec.cluster.name: basic}, no PD, no
+ * namespace: it defaults to its own), whose TiKV and TiDB join basic's PD. The simulator is told
+ * the second cluster's pods join the first's PD, as their start scripts say.
+ */
+@WithLocalControlPlane
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class HeterogeneousClusterIT {
+
+  private static final String A = "basic";
+  private static final String B = "basic-heterogeneous";
+
+  private static ControllerHarness h;
+
+  @BeforeAll
+  static void start(ClusterAccess access) {
+    h = ControllerHarness.start(access, "hetero-it", Duration.ofSeconds(5));
+    h.simulator.clusters().join(new ClusterKey(h.namespace, B), new ClusterKey(h.namespace, A));
+    h.create(Fixtures.basic(A));
+    TidbCluster b = Fixtures.compat("heterogeneous__heterogeneous-cluster.yaml");
+    // TiFlash is another issue's member manager; this test is about TiKV and TiDB.
+    b.getSpec().setTiflash(null);
+    h.create(b);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (h != null) {
+      h.close();
+    }
+  }
+
+  private static Set<String> storePods(Map<String, TikvStore> stores) {
+    return stores == null ? Set.of() : stores.values().stream()
+        .map(TikvStore::getPodName)
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static String script(String configMapPrefix) {
+    return h.admin.configMaps().inNamespace(h.namespace).list().getItems().stream()
+        .filter(cm -> cm.getMetadata().getName().startsWith(configMapPrefix))
+        .map(ConfigMap::getData).map(d -> d.get("startup-script")).findFirst().orElseThrow();
+  }
+
+  @Test
+  @Order(1)
+  void thePairConvergesWithEachClusterReportingItsOwnStores() {
+    TidbCluster a = h.awaitReady(A);
+    TidbCluster b = h.awaitReady(B);
+    assertEquals(Set.of("basic-tikv-0", "basic-tikv-1", "basic-tikv-2"),
+        storePods(a.getStatus().getTikv().getStores()));
+    assertEquals(Set.of("basic-heterogeneous-tikv-0"), storePods(a.getStatus().getTikv().getPeerStores()));
+    assertEquals(Set.of("basic-heterogeneous-tikv-0"), storePods(b.getStatus().getTikv().getStores()));
+    assertEquals(Set.of("basic-tikv-0", "basic-tikv-1", "basic-tikv-2"),
+        storePods(b.getStatus().getTikv().getPeerStores()));
+    assertEquals(3, a.getStatus().getPd().getMembers().size());
+    assertNull(b.getSpec().getPd());
+    assertTrue(script(B + "-tikv").contains("--pd=basic-pd:2379"), script(B + "-tikv"));
+    assertTrue(script(B + "-tidb").contains("--path=basic-pd:2379"), script(B + "-tidb"));
+    assertEquals(4, h.pd(A).stores().size(), "one PD cluster holds all four stores");
+    assertTrue(h.simulator.calls().stream().noneMatch(
+        c -> c.cluster() != null && B.equals(c.cluster().name()) && "pd".equals(c.component())),
+        "the operator asks basic's PD for basic-heterogeneous, never a PD of its own");
+  }
+
+  @Test
+  @Order(2)
+  void scaleInOfTheSecondClustersTikvCountsEveryUpStoreAgainstMaxReplicas() {
+    h.edit(B, tc -> {
+      tc.getSpec().getTikv().setReplicas(2);
+      return tc;
+    });
+    h.await(B, "2 own stores, Ready", t -> Fixtures.ready(t)
+        && storePods(t.getStatus().getTikv().getStores()).size() == 2);
+
+    SimulatedPdCluster pd = h.pd(A);
+    pd.setReplication(pd.replication().withMaxReplicas(5));
+    h.simulator.recorder().clear();
+    h.edit(B, tc -> {
+      tc.getSpec().getTikv().setReplicas(1);
+      return tc;
+    });
+    h.await(B, "a FailedScaleIn Event", t -> h.events(B).stream()
+        .anyMatch(e -> "FailedScaleIn".equals(e.getReason())));
+    String refused = h.events(B).stream().filter(e -> "FailedScaleIn".equals(e.getReason()))
+        .findFirst().orElseThrow().getMessage();
+    assertTrue(refused.contains("5 TiKV stores are Up in the PD cluster (3 of other TidbClusters)"),
+        refused);
+    assertEquals(List.of(), h.pdMutations(A), "no store deleted while max-replicas forbids it");
+
+    pd.setReplication(pd.replication().withMaxReplicas(3));
+    TidbCluster b = h.await(B, "1 own store, Ready", t -> Fixtures.ready(t)
+        && storePods(t.getStatus().getTikv().getStores()).size() == 1);
+    assertEquals(Set.of("basic-heterogeneous-tikv-0"), storePods(b.getStatus().getTikv().getStores()));
+    assertTrue(h.pdMutations(A).stream().anyMatch(m -> m.startsWith("DELETE /pd/api/v1/store/")),
+        h.pdMutations(A).toString());
+    TidbCluster a = h.get(A);
+    assertEquals(3, storePods(a.getStatus().getTikv().getStores()).size(),
+        "basic's own stores are untouched");
+  }
+}
