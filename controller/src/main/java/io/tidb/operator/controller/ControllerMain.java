@@ -223,6 +223,14 @@ public final class ControllerMain implements Callable<Integer> {
   String tidbFailoverPeriod;
 
   @Option(
+      names = "--tiflash-failover-period",
+      defaultValue = "${env:TIFLASH_FAILOVER_PERIOD:-5m}",
+      description =
+          "How long a TiFlash store must be Down before it is failed over, a Go duration"
+              + " (default ${DEFAULT-VALUE}). Env TIFLASH_FAILOVER_PERIOD.")
+  String tiflashFailoverPeriod;
+
+  @Option(
       names = "--log-level",
       defaultValue = "${env:LOG_LEVEL:-info}",
       description = "error, warn, info, debug or trace (default ${DEFAULT-VALUE}). Env LOG_LEVEL.")
@@ -281,7 +289,8 @@ public final class ControllerMain implements Callable<Integer> {
             autoFailover,
             period("--pd-failover-period", pdFailoverPeriod),
             period("--tikv-failover-period", tikvFailoverPeriod),
-            period("--tidb-failover-period", tidbFailoverPeriod)));
+            period("--tidb-failover-period", tidbFailoverPeriod),
+            period("--tiflash-failover-period", tiflashFailoverPeriod)));
   }
 
   private static Duration period(String flag, String value) {
