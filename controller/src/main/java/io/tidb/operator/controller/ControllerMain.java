@@ -173,6 +173,18 @@ public final class ControllerMain implements Callable<Integer> {
   String pdMemberUrlTemplate;
 
   @Option(
+      names = "--ticdc-url-template",
+      defaultValue =
+          "${env:TICDC_URL_TEMPLATE:-"
+              + ComponentUrls.DEFAULT_TICDC_URL_TEMPLATE
+              + "}",
+      description =
+          "Base URL of one TiCDC server's API (status, captures, drain, owner resign);"
+              + " placeholders {name}, {namespace}, {svc}, {pod} (default ${DEFAULT-VALUE})."
+              + " Env TICDC_URL_TEMPLATE.")
+  String ticdcUrlTemplate;
+
+  @Option(
       names = "--tidb-address-template",
       defaultValue =
           "${env:TIDB_ADDRESS_TEMPLATE:-" + InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE + "}",
@@ -282,6 +294,7 @@ public final class ControllerMain implements Callable<Integer> {
             pdUrlTemplate,
             tidbStatusUrlTemplate,
             pdMemberUrlTemplate,
+            ticdcUrlTemplate,
             Duration.ofSeconds(pdTimeoutSeconds)),
         discoveryImage,
         identity == null || identity.isBlank() ? hostName() : identity,

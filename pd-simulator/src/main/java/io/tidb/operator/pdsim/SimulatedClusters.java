@@ -18,6 +18,7 @@ public final class SimulatedClusters {
   private final Random random;
   private final Map<ClusterKey, SimulatedPdCluster> pd = new ConcurrentSkipListMap<>();
   private final Map<ClusterKey, SimulatedTidbServers> tidb = new ConcurrentSkipListMap<>();
+  private final Map<ClusterKey, SimulatedTicdcServers> ticdc = new ConcurrentSkipListMap<>();
 
   public SimulatedClusters() {
     this(SimulationSettings.defaults(), Clock.systemUTC(), new Random());
@@ -46,18 +47,24 @@ public final class SimulatedClusters {
     return tidb.computeIfAbsent(key, k -> new SimulatedTidbServers());
   }
 
+  public SimulatedTicdcServers ticdc(ClusterKey key) {
+    return ticdc.computeIfAbsent(key, SimulatedTicdcServers::new);
+  }
+
   public List<ClusterKey> keys() {
     return List.copyOf(pd.keySet());
   }
 
-  /** Applies the pods of one cluster to its PD state and TiDB servers. */
+  /** Applies the pods of one cluster to its PD state, TiDB and TiCDC servers. */
   public void syncPods(ClusterKey key, ClusterPods pods) {
     pd(key).syncPods(pods);
     tidb(key).syncPods(pods.tidb());
+    ticdc(key).syncPods(pods.ticdc());
   }
 
   /** Advances every cluster by one step. */
   public void stepAll() {
     pd.values().forEach(SimulatedPdCluster::step);
+    ticdc.values().forEach(SimulatedTicdcServers::step);
   }
 }

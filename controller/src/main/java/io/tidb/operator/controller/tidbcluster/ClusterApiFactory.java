@@ -5,6 +5,7 @@ import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
+import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
 import java.net.http.HttpClient;
 
@@ -17,6 +18,7 @@ public final class ClusterApiFactory {
   private final ComponentUrls config;
   private final HttpClient http;
   private final TidbStatusClient tidb;
+  private final TicdcClient ticdc;
 
   public ClusterApiFactory(ComponentUrls config) {
     this.config = config;
@@ -24,6 +26,7 @@ public final class ClusterApiFactory {
         PdClientOptions.defaults().withTimeouts(config.timeout(), config.timeout());
     this.http = options.newHttpClient();
     this.tidb = new TidbStatusClient(http, config.timeout());
+    this.ticdc = new TicdcClient(http, config.timeout());
   }
 
   public ClusterApi forCluster(TidbCluster tc) {
@@ -34,6 +37,8 @@ public final class ClusterApiFactory {
         new PdClient(config.pdUrl(namespace, name, domain), http, config.timeout()),
         tidb,
         pod -> config.tidbStatusUrl(namespace, name, domain, pod),
-        member -> config.pdMemberUrl(namespace, name, domain, member));
+        member -> config.pdMemberUrl(namespace, name, domain, member),
+        ticdc,
+        pod -> config.ticdcUrl(namespace, name, domain, pod));
   }
 }
