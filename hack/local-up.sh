@@ -95,7 +95,7 @@ controller_args() {
   CONTROLLER_ARGS=(
     --kubeconfig="$KUBECONFIG_FILE" --port="$CONTROLLER_PORT" --bind=127.0.0.1
     --pd-url-template="$PD_URL_TEMPLATE" --tidb-status-url-template="$TIDB_STATUS_URL_TEMPLATE"
-    --pd-member-url-template="$PD_MEMBER_URL_TEMPLATE"
+    --pd-member-url-template="$PD_MEMBER_URL_TEMPLATE" --ticdc-url-template="$TICDC_URL_TEMPLATE"
   )
 }
 
@@ -145,6 +145,7 @@ wait_until "the PD simulator to listen" pd-simulator 180 grep -q '^tidb-status-u
 PD_URL_TEMPLATE=$(sed -n 's/^pd-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 TIDB_STATUS_URL_TEMPLATE=$(sed -n 's/^tidb-status-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 PD_MEMBER_URL_TEMPLATE=$(sed -n 's/^pd-member-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
+TICDC_URL_TEMPLATE=$(sed -n 's/^ticdc-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 info "PD API for each cluster: $PD_URL_TEMPLATE"
 
 step "Starting the controller (io.tidb.operator.controller.ControllerMain) — log: $STATE/logs/controller.log"

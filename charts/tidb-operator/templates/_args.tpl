@@ -13,6 +13,7 @@ picocli @Option names of ControllerMain and WebhookMain in one place.
 - --pd-failover-period={{ .Values.controller.pdFailoverPeriod }}
 - --tikv-failover-period={{ .Values.controller.tikvFailoverPeriod }}
 - --tidb-failover-period={{ .Values.controller.tidbFailoverPeriod }}
+- --tiflash-failover-period={{ .Values.controller.tiflashFailoverPeriod }}
 {{- if .Values.controller.leaderElection.enabled }}
 - --leader-election
 - --leader-election-namespace={{ .Release.Namespace }}

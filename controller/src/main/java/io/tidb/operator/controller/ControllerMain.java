@@ -203,6 +203,18 @@ public final class ControllerMain implements Callable<Integer> {
   String dmMasterFailoverPeriod;
 
   @Option(
+      names = "--ticdc-url-template",
+      defaultValue =
+          "${env:TICDC_URL_TEMPLATE:-"
+              + ComponentUrls.DEFAULT_TICDC_URL_TEMPLATE
+              + "}",
+      description =
+          "Base URL of one TiCDC server's API (status, captures, drain, owner resign);"
+              + " placeholders {name}, {namespace}, {svc}, {pod} (default ${DEFAULT-VALUE})."
+              + " Env TICDC_URL_TEMPLATE.")
+  String ticdcUrlTemplate;
+
+  @Option(
       names = "--tidb-address-template",
       defaultValue =
           "${env:TIDB_ADDRESS_TEMPLATE:-" + InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE + "}",
@@ -251,6 +263,14 @@ public final class ControllerMain implements Callable<Integer> {
           "How long a TiDB server must be unhealthy before it is failed over, a Go duration"
               + " (default ${DEFAULT-VALUE}). Env TIDB_FAILOVER_PERIOD.")
   String tidbFailoverPeriod;
+
+  @Option(
+      names = "--tiflash-failover-period",
+      defaultValue = "${env:TIFLASH_FAILOVER_PERIOD:-5m}",
+      description =
+          "How long a TiFlash store must be Down before it is failed over, a Go duration"
+              + " (default ${DEFAULT-VALUE}). Env TIFLASH_FAILOVER_PERIOD.")
+  String tiflashFailoverPeriod;
 
   @Option(
       names = "--log-level",
@@ -304,6 +324,7 @@ public final class ControllerMain implements Callable<Integer> {
             pdUrlTemplate,
             tidbStatusUrlTemplate,
             pdMemberUrlTemplate,
+            ticdcUrlTemplate,
             Duration.ofSeconds(pdTimeoutSeconds)),
         discoveryImage,
         identity == null || identity.isBlank() ? hostName() : identity,
@@ -311,7 +332,8 @@ public final class ControllerMain implements Callable<Integer> {
             autoFailover,
             period("--pd-failover-period", pdFailoverPeriod),
             period("--tikv-failover-period", tikvFailoverPeriod),
-            period("--tidb-failover-period", tidbFailoverPeriod)));
+            period("--tidb-failover-period", tidbFailoverPeriod),
+            period("--tiflash-failover-period", tiflashFailoverPeriod)));
   }
 
   private static Duration period(String flag, String value) {

@@ -81,11 +81,13 @@ class ControllerMainTest {
                 "--auto-failover=false",
                 "--pd-failover-period=10m",
                 "--tikv-failover-period=1h30m",
-                "--tidb-failover-period=90s")
+                "--tidb-failover-period=90s",
+                "--tiflash-failover-period=7m")
             .failover();
     assertEquals(
         new FailoverSettings(
-            false, Duration.ofMinutes(10), Duration.ofMinutes(90), Duration.ofSeconds(90)),
+            false, Duration.ofMinutes(10), Duration.ofMinutes(90), Duration.ofSeconds(90),
+            Duration.ofMinutes(7)),
         f);
     var e =
         assertThrows(IllegalArgumentException.class, () -> parse("--tikv-failover-period=soon"));

@@ -276,17 +276,19 @@ class ChartTemplateTest {
       assertEquals("5m", flags.get("--pd-failover-period"));
       assertEquals("5m", flags.get("--tikv-failover-period"));
       assertEquals("5m", flags.get("--tidb-failover-period"));
+      assertEquals("5m", flags.get("--tiflash-failover-period"));
     }
 
     @Test
     void failoverValuesBecomeFlags() {
       Map<String, String> flags = flags(render(
           "controller: {autoFailover: false, pdFailoverPeriod: 10m, tikvFailoverPeriod: 1h30m,"
-              + " tidbFailoverPeriod: 90s}\n").get(Deployment.class, CONTROLLER));
+              + " tidbFailoverPeriod: 90s, tiflashFailoverPeriod: 7m}\n").get(Deployment.class, CONTROLLER));
       assertEquals("false", flags.get("--auto-failover"));
       assertEquals("10m", flags.get("--pd-failover-period"));
       assertEquals("1h30m", flags.get("--tikv-failover-period"));
       assertEquals("90s", flags.get("--tidb-failover-period"));
+      assertEquals("7m", flags.get("--tiflash-failover-period"));
     }
 
     @Test

@@ -192,9 +192,9 @@ final class AdminApi {
       }
     });
     String component = text(node, "component");
-    if (component != null && !component.equals("pd") && !component.equals("tidb")) {
+    if (component != null && !List.of("pd", "tidb", "ticdc").contains(component)) {
       throw new IllegalArgumentException(
-          "component: invalid value \"" + component + "\": must be \"pd\" or \"tidb\"");
+          "component: invalid value \"" + component + "\": must be \"pd\", \"tidb\" or \"ticdc\"");
     }
     String cluster = text(node, "cluster");
     return new FaultRule(

@@ -5,17 +5,25 @@ import java.util.List;
 /** The pods of one TidbCluster, by component. */
 public record ClusterPods(
     List<PodInstance> pd, List<PodInstance> tikv, List<PodInstance> tiflash,
-    List<PodInstance> tidb) {
+    List<PodInstance> tidb, List<PodInstance> ticdc) {
 
   public ClusterPods {
     pd = List.copyOf(pd);
     tikv = List.copyOf(tikv);
     tiflash = List.copyOf(tiflash);
     tidb = List.copyOf(tidb);
+    ticdc = List.copyOf(ticdc);
+  }
+
+  /** A cluster without TiCDC pods. */
+  public ClusterPods(
+      List<PodInstance> pd, List<PodInstance> tikv, List<PodInstance> tiflash,
+      List<PodInstance> tidb) {
+    this(pd, tikv, tiflash, tidb, List.of());
   }
 
   public static ClusterPods none() {
-    return new ClusterPods(List.of(), List.of(), List.of(), List.of());
+    return new ClusterPods(List.of(), List.of(), List.of(), List.of(), List.of());
   }
 
   List<PodInstance> stores(StoreEngine engine) {

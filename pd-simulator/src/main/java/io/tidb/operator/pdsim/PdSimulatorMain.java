@@ -87,6 +87,7 @@ public final class PdSimulatorMain implements Callable<Integer> {
     System.out.println("pd-simulator listening on " + server.baseUrl());
     System.out.println("pd-url-template=" + server.pdUrlTemplate());
     System.out.println("pd-member-url-template=" + server.pdMemberUrlTemplate());
+    System.out.println("ticdc-url-template=" + server.ticdcUrlTemplate());
     System.out.println("tidb-status-url-template=" + server.tidbStatusUrlTemplate());
     System.out.flush();
 

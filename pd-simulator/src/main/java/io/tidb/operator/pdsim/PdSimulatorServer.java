@@ -41,6 +41,7 @@ import org.slf4j.LoggerFactory;
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/v3/...                        etcd's JSON gateway on the PD service
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/members/&lt;member&gt;/pd/api/...    one PD member (e.g. /pd/api/v2/ready)
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/tidb/&lt;pod&gt;/status               one TiDB server's status port
+ * /clusters/&lt;ns&gt;/&lt;tc&gt;/ticdc/&lt;pod&gt;/...                one TiCDC server's API ({@link SimulatedTicdcServers})
  * /sim/...                                          the simulator's own API ({@link AdminApi})
  * </pre>
  *
@@ -180,12 +181,21 @@ public final class PdSimulatorServer implements AutoCloseable {
     return pdUrlTemplate() + "/tidb/{pod}";
   }
 
+  /** The TiCDC URL template; {@code {pod}} is the TiCDC pod. */
+  public String ticdcUrlTemplate() {
+    return pdUrlTemplate() + "/ticdc/{pod}";
+  }
+
   public URI pdUrl(ClusterKey key) {
     return URI.create(baseUrl() + CLUSTERS + key.namespace() + "/" + key.name());
   }
 
   public URI pdMemberUrl(ClusterKey key, String member) {
     return URI.create(pdUrl(key) + "/members/" + member);
+  }
+
+  public URI ticdcUrl(ClusterKey key, String pod) {
+    return URI.create(pdUrl(key) + "/ticdc/" + pod);
   }
 
   public URI tidbStatusUrl(ClusterKey key, String pod) {
@@ -223,12 +233,12 @@ public final class PdSimulatorServer implements AutoCloseable {
       case "v3" -> {
         return Optional.of(new Target(key, "pd", null, "/v3/" + rest));
       }
-      case "members", "tidb" -> {
+      case "members", "tidb", "ticdc" -> {
         int slash = rest.indexOf('/');
         if (slash <= 0) {
           return Optional.empty();
         }
-        String component = parts[2].equals("members") ? "pd" : "tidb";
+        String component = parts[2].equals("members") ? "pd" : parts[2];
         return Optional.of(new Target(key, component, rest.substring(0, slash),
             rest.substring(slash)));
       }
@@ -286,6 +296,10 @@ public final class PdSimulatorServer implements AutoCloseable {
     }
     if (target.component().equals("tidb")) {
       return tidbStatus(target, request);
+    }
+    if (target.component().equals("ticdc")) {
+      return clusters.ticdc(target.cluster()).answer(target.instance(), request,
+          clusters.pd(target.cluster()).settings().tidbVersion());
     }
     PdApi api = pdApis.computeIfAbsent(target.cluster(), k -> new PdApi(clusters.pd(k)));
     return api.handle(request, target.instance());

@@ -20,6 +20,7 @@ public final class SimulatedClusters {
   private final Map<ClusterKey, SimulatedPdCluster> pd = new ConcurrentSkipListMap<>();
   private final Map<ClusterKey, SimulatedTidbServers> tidb = new ConcurrentSkipListMap<>();
   private final Map<ClusterKey, ClusterKey> joins = new ConcurrentSkipListMap<>();
+  private final Map<ClusterKey, SimulatedTicdcServers> ticdc = new ConcurrentSkipListMap<>();
 
   public SimulatedClusters() {
     this(SimulationSettings.defaults(), Clock.systemUTC(), new Random());
@@ -48,6 +49,10 @@ public final class SimulatedClusters {
     return tidb.computeIfAbsent(key, k -> new SimulatedTidbServers());
   }
 
+  public SimulatedTicdcServers ticdc(ClusterKey key) {
+    return ticdc.computeIfAbsent(key, SimulatedTicdcServers::new);
+  }
+
   public List<ClusterKey> keys() {
     return List.copyOf(pd.keySet());
   }
@@ -68,7 +73,7 @@ public final class SimulatedClusters {
 
   /**
    * Applies the pods of every cluster sharing one PD: all their PD and store pods to the PD of
-   * {@code pdOwner}, each cluster's TiDB pods to its own TiDB servers.
+   * {@code pdOwner}, each cluster's TiDB and TiCDC pods to its own servers.
    */
   public void syncPods(ClusterKey pdOwner, Map<ClusterKey, ClusterPods> byCluster) {
     List<PodInstance> pdPods = new ArrayList<>();
@@ -79,12 +84,16 @@ public final class SimulatedClusters {
       tikv.addAll(p.tikv());
       tiflash.addAll(p.tiflash());
     });
-    pd(pdOwner).syncPods(new ClusterPods(pdPods, tikv, tiflash, List.of()));
-    byCluster.forEach((key, pods) -> tidb(key).syncPods(pods.tidb()));
+    pd(pdOwner).syncPods(new ClusterPods(pdPods, tikv, tiflash, List.of(), List.of()));
+    byCluster.forEach((key, pods) -> {
+      tidb(key).syncPods(pods.tidb());
+      ticdc(key).syncPods(pods.ticdc());
+    });
   }
 
   /** Advances every cluster by one step. */
   public void stepAll() {
     pd.values().forEach(SimulatedPdCluster::step);
+    ticdc.values().forEach(SimulatedTicdcServers::step);
   }
 }

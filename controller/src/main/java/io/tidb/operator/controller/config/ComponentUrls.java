@@ -21,12 +21,15 @@ import java.util.Objects;
  * @param pdMemberUrlTemplate base URL of one PD member's own API (its {@code /pd/api/v2/ready}),
  *     with {@code {member}} for the member name; default {@value
  *     #DEFAULT_PD_MEMBER_URL_TEMPLATE}
+ * @param ticdcUrlTemplate base URL of one TiCDC server's API, with {@code {pod}} for the TiCDC
+ *     pod; default {@value #DEFAULT_TICDC_URL_TEMPLATE}
  * @param timeout per-request timeout (upstream: 5 s)
  */
 public record ComponentUrls(
     String pdUrlTemplate,
     String tidbStatusUrlTemplate,
     String pdMemberUrlTemplate,
+    String ticdcUrlTemplate,
     Duration timeout) {
 
   public static final String DEFAULT_PD_URL_TEMPLATE = "http://{name}-pd.{namespace}{svc}:2379";
@@ -34,6 +37,8 @@ public record ComponentUrls(
       "http://{pod}.{name}-tidb-peer.{namespace}{svc}:10080";
   public static final String DEFAULT_PD_MEMBER_URL_TEMPLATE =
       "http://{member}.{name}-pd-peer.{namespace}.svc{domain}:2379";
+  public static final String DEFAULT_TICDC_URL_TEMPLATE =
+      "http://{pod}.{name}-ticdc-peer.{namespace}{svc}:8301";
 
   private static final List<String> PD_PLACEHOLDERS = List.of("{name}", "{namespace}", "{svc}");
   private static final List<String> TIDB_PLACEHOLDERS =
@@ -46,6 +51,15 @@ public record ComponentUrls(
     checkTemplate("--pd-url-template", pdUrlTemplate, PD_PLACEHOLDERS);
     checkTemplate("--tidb-status-url-template", tidbStatusUrlTemplate, TIDB_PLACEHOLDERS);
     checkTemplate("--pd-member-url-template", pdMemberUrlTemplate, MEMBER_PLACEHOLDERS);
+    checkTemplate("--ticdc-url-template", ticdcUrlTemplate, TIDB_PLACEHOLDERS);
+  }
+
+  /** PD, TiDB and PD member templates given, the TiCDC template at its default. */
+  public ComponentUrls(
+      String pdUrlTemplate, String tidbStatusUrlTemplate, String pdMemberUrlTemplate,
+      Duration timeout) {
+    this(pdUrlTemplate, tidbStatusUrlTemplate, pdMemberUrlTemplate, DEFAULT_TICDC_URL_TEMPLATE,
+        timeout);
   }
 
   /** PD and TiDB templates given, the PD member template at its default. */
@@ -76,6 +90,12 @@ public record ComponentUrls(
   /** PD's base URL for one cluster. */
   public URI pdUrl(String namespace, String name, String clusterDomain) {
     return URI.create(fill(pdUrlTemplate, namespace, name, clusterDomain, Map.of()));
+  }
+
+  /** One TiCDC server's base URL. */
+  public URI ticdcUrl(String namespace, String name, String clusterDomain, String pod) {
+    return URI.create(
+        fill(ticdcUrlTemplate, namespace, name, clusterDomain, Map.of("{pod}", pod)));
   }
 
   /** One TiDB server's status base URL. */

@@ -11,6 +11,7 @@ import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdEtcdClient;
 import io.tidb.operator.pd.PdClientOptions;
+import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,6 +32,7 @@ public final class ClusterApiFactory {
   private final HttpClient http;
   private final TidbStatusClient tidb;
   private final ClusterTransports transports;
+  private final TicdcClient ticdc;
 
   public ClusterApiFactory(ComponentUrls config, ClientSecretSource secrets, Clock clock) {
     this.config = config;
@@ -39,6 +41,7 @@ public final class ClusterApiFactory {
     this.http = options.newHttpClient();
     this.tidb = new TidbStatusClient(http, config.timeout());
     this.transports = new ClusterTransports(secrets, config.timeout(), clock);
+    this.ticdc = new TicdcClient(http, config.timeout());
   }
 
   /**
@@ -54,9 +57,11 @@ public final class ClusterApiFactory {
     Function<String, URI> pdMemberUrl = member ->
         config.pdMemberUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain(), member);
     Function<String, URI> tidbStatusUrl = pod -> config.tidbStatusUrl(namespace, name, domain, pod);
+    Function<String, URI> ticdcUrl = pod -> config.ticdcUrl(namespace, name, domain, pod);
     if (!MemberPods.tlsCluster(tc)) {
       return new HttpClusterApi(
-          new PdClient(pdUrl, http, config.timeout()), tidb, tidbStatusUrl, pdMemberUrl);
+          new PdClient(pdUrl, http, config.timeout()), tidb, tidbStatusUrl, pdMemberUrl,
+          ticdc, ticdcUrl);
     }
     ClusterTransports.Transport tls = transports.forCluster(namespace, name,
         ComponentHosts.pdService(pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain()),
@@ -65,7 +70,11 @@ public final class ClusterApiFactory {
         new PdClient(https(pdUrl), tls.pd(), config.timeout()),
         new TidbStatusClient(tls.tidb(), config.timeout()),
         pod -> https(tidbStatusUrl.apply(pod)),
-        member -> https(pdMemberUrl.apply(member)));
+        member -> https(pdMemberUrl.apply(member)),
+        // TiCDC's API is called without the cluster's client certificate: a TLS cluster's TiCDC
+        // refuses it, so its captures read as not ready and no drain is assumed done.
+        ticdc,
+        pod -> https(ticdcUrl.apply(pod)));
   }
 
   /**

@@ -4,6 +4,8 @@ import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryStep;
 import io.tidb.operator.controller.tidbcluster.pd.PdStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
+import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+import io.tidb.operator.controller.tidbcluster.ticdc.TicdcStep;
 import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
 import io.tidb.operator.controller.tidbcluster.tiflash.TiflashStep;
 import io.tidb.operator.controller.tidbcluster.tikv.TikvStep;
@@ -19,8 +21,8 @@ public final class ClusterComponents {
   private ClusterComponents() {}
 
   /**
-   * discovery → PD → TiFlash → TiKV → TiDB (upstream's order; Pump goes between TiKV and TiDB,
-   * TiProxy between PD and TiFlash, TiCDC after TiDB, when they are added). A component's
+   * discovery → PD → TiFlash → TiKV → TiDB → TiCDC (upstream's order; Pump goes between TiKV
+   * and TiDB, TiProxy between PD and TiFlash, when they are added). A component's
    * scale-in and upgrade wait while an earlier one is busy, so the upgrade order is the same.
    *
    * @param discoveryImage the discovery Deployment's image
@@ -40,9 +42,13 @@ public final class ClusterComponents {
     TiflashStep tiflash = new TiflashStep(pd.quorum());
     TikvStep tikv = new TikvStep(pd.quorum());
     TidbStep tidb = new TidbStep(tikv.anyStoreUp());
+    Prerequisite pdQuorum = pd.quorum();
+    Prerequisite tikvUp = tikv.anyStoreUp();
+    TicdcStep ticdc = new TicdcStep(ctx -> pdQuorum.unmet(ctx).or(() -> tikvUp.unmet(ctx)));
     pd.useFailover(failover);
     tikv.useFailover(failover);
     tidb.useFailover(failover);
-    return List.of(new DiscoveryStep(discoveryImage), pd, tiflash, tikv, tidb);
+    tiflash.useFailover(failover);
+    return List.of(new DiscoveryStep(discoveryImage), pd, tiflash, tikv, tidb, ticdc);
   }
 }

@@ -8,6 +8,7 @@ import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientException;
 import io.tidb.operator.pd.PdNotBootstrappedException;
 import io.tidb.operator.pd.StoreInfo;
+import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
 import java.io.IOException;
 import java.net.URI;
@@ -28,16 +29,54 @@ final class HttpClusterApi implements ClusterApi {
   private final TidbStatusClient tidb;
   private final Function<String, URI> tidbStatusUrl;
   private final Function<String, URI> pdMemberUrl;
+  private final TicdcClient ticdc;
+  private final Function<String, URI> ticdcUrl;
 
   HttpClusterApi(
       PdClient pd,
       TidbStatusClient tidb,
       Function<String, URI> tidbStatusUrl,
-      Function<String, URI> pdMemberUrl) {
+      Function<String, URI> pdMemberUrl,
+      TicdcClient ticdc,
+      Function<String, URI> ticdcUrl) {
     this.pd = pd;
     this.tidb = tidb;
     this.tidbStatusUrl = tidbStatusUrl;
     this.pdMemberUrl = pdMemberUrl;
+    this.ticdc = ticdc;
+    this.ticdcUrl = ticdcUrl;
+  }
+
+  @Override
+  public TicdcCaptureStatus ticdcStatus(String pod) throws IOException {
+    return call(() -> {
+      TicdcClient.Status s = ticdc.status(ticdcUrl.apply(pod));
+      return new TicdcCaptureStatus(s.id(), s.version(), s.owner());
+    });
+  }
+
+  @Override
+  public Optional<List<TicdcCapture>> ticdcCaptures(String pod) throws IOException {
+    return call(() -> ticdc.captures(ticdcUrl.apply(pod)).list()
+        .map(l -> l.stream().map(c -> new TicdcCapture(c.id(), c.owner(), c.address())).toList()));
+  }
+
+  @Override
+  public TicdcDrain drainTicdcCapture(String pod, String captureId) throws IOException {
+    return call(() -> {
+      TicdcClient.Drain d = ticdc.drain(ticdcUrl.apply(pod), captureId);
+      return new TicdcDrain(d.tableCount(), d.retry(), d.unsupported());
+    });
+  }
+
+  @Override
+  public boolean resignTicdcOwner(String pod) throws IOException {
+    return call(() -> ticdc.resignOwner(ticdcUrl.apply(pod)) != TicdcClient.Resign.RETRY);
+  }
+
+  @Override
+  public boolean ticdcHealthy(String pod) throws IOException {
+    return call(() -> ticdc.healthy(ticdcUrl.apply(pod)));
   }
 
   @Override

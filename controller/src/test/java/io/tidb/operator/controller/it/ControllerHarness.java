@@ -175,6 +175,7 @@ final class ControllerHarness implements AutoCloseable {
                 simulator.pdUrlTemplate(),
                 simulator.tidbStatusUrlTemplate(),
                 simulator.pdMemberUrlTemplate(),
+                simulator.ticdcUrlTemplate(),
                 Duration.ofSeconds(2)),
             "tidb-operator-java/controller:it",
             "controller-it",

@@ -3,6 +3,7 @@ package io.tidb.operator.controller.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
@@ -10,9 +11,11 @@ import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
 import io.tidb.operator.pdsim.SimulatedReplicationConfig;
 import io.tidb.operator.pdsim.SimulatedStore;
+import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -26,7 +29,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * TiFlash on the full local control plane with the PD simulator: a cluster with two TiFlash pods
  * (spec.tiflash of upstream's examples/heterogeneous) is Ready only once both TiFlash stores,
  * labelled {@code engine=tiflash}, are Up; placement rules switched off in PD are switched back
- * on at the next resync; TiFlash 2→1 deletes the store of the highest ordinal, waits for Tombstone, then shrinks.
+ * on at the next resync; TiFlash 2→1 deletes the store of the highest ordinal, waits for
+ * Tombstone, then shrinks; a version upgrade rolls PD, then TiFlash, then TiKV, then TiDB.
  */
 @WithLocalControlPlane
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -98,10 +102,12 @@ class TiflashIT {
     SimulatedReplicationConfig r = h.pd(NAME).replication();
     h.pd(NAME).setReplication(new SimulatedReplicationConfig(r.maxReplicas(), r.locationLabels(),
         r.strictlyMatchLabel(), false, r.enablePlacementRulesCache(), r.isolationLevel()));
-    io.tidb.operator.testsupport.Await.until("placement rules on again", ControllerHarness.CONVERGE,
+    Await.until("placement rules on again", ControllerHarness.CONVERGE,
         () -> h.pd(NAME).replication().enablePlacementRules(), on -> on);
     assertEquals(List.of("POST /pd/api/v1/config/replicate"), h.pdMutations(NAME));
-    assertTrue(h.events(NAME).stream().anyMatch(e -> "PlacementRulesEnabled".equals(e.getReason())));
+    Await.until("Event PlacementRulesEnabled", ControllerHarness.CONVERGE,
+        () -> h.events(NAME), events -> events.stream()
+            .anyMatch(e -> "PlacementRulesEnabled".equals(e.getReason())));
   }
 
   @Test
@@ -126,5 +132,56 @@ class TiflashIT {
     assertTrue(h.admin.persistentVolumeClaims().inNamespace(h.namespace).withName("data0-flash-tiflash-1")
         .get().getMetadata().getAnnotations().containsKey("tidb.pingcap.com/pvc-defer-deleting"),
         "the removed pod's volume is kept, marked for deferred deletion");
+  }
+
+  @Test
+  @Order(4)
+  void aVersionUpgradeRollsPdThenTiflashThenTikvThenTidb() {
+    h.edit(NAME, tc -> {
+      tc.getSpec().getTiflash().setReplicas(2);
+      return tc;
+    });
+    h.await(NAME, "2 TiFlash stores again, Ready", t ->
+        Fixtures.ready(t) && t.getStatus().getTiflash().getStores().size() == 2);
+    Instant start = Instant.now();
+    h.edit(NAME, tc -> {
+      tc.getSpec().setVersion("v8.5.8");
+      return tc;
+    });
+    h.await(NAME, "every pod on v8.5.8, Ready", t ->
+        Fixtures.ready(t)
+            && "pingcap/pd:v8.5.8".equals(t.getStatus().getPd().getImage())
+            && "pingcap/tiflash:v8.5.8".equals(t.getStatus().getTiflash().getImage())
+            && "pingcap/tikv:v8.5.8".equals(t.getStatus().getTikv().getImage())
+            && "pingcap/tidb:v8.5.8".equals(t.getStatus().getTidb().getImage()));
+
+    assertTrue(oldest("pd").isAfter(start.minusSeconds(1)), "PD was replaced");
+    assertTrue(!oldest("tiflash").isBefore(newest("pd")), "TiFlash rolled after PD was done");
+    assertTrue(!oldest("tikv").isBefore(newest("tiflash")), "TiKV rolled after TiFlash was done");
+    assertTrue(!oldest("tidb").isBefore(newest("tikv")), "TiDB rolled after TiKV was done");
+    assertTrue(!created("flash-tiflash-0").isBefore(created("flash-tiflash-1")),
+        "TiFlash pods one at a time from the highest ordinal");
+  }
+
+  private static List<Pod> pods(String component) {
+    return h.admin.pods().inNamespace(h.namespace)
+        .withLabel("app.kubernetes.io/instance", NAME)
+        .withLabel("app.kubernetes.io/component", component)
+        .list().getItems();
+  }
+
+  private static Instant created(String pod) {
+    return Instant.parse(h.admin.pods().inNamespace(h.namespace).withName(pod).get()
+        .getMetadata().getCreationTimestamp());
+  }
+
+  private static Instant newest(String component) {
+    return pods(component).stream().map(p -> Instant.parse(p.getMetadata().getCreationTimestamp()))
+        .max(Instant::compareTo).orElseThrow();
+  }
+
+  private static Instant oldest(String component) {
+    return pods(component).stream().map(p -> Instant.parse(p.getMetadata().getCreationTimestamp()))
+        .min(Instant::compareTo).orElseThrow();
   }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.tidb.operator.api.v1alpha1.cluster.TicdcSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TiproxySpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
@@ -22,18 +22,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A stored cluster naming a component the operator does not run is never {@code Ready}: before
- * this rule a cluster asking only for TiCDC ran no step at all and was reported Ready.
+ * this rule a cluster asking only for TiProxy ran no step at all and was reported Ready.
  */
 class UnmanagedComponentsReadyTest {
 
   private final RecordingEventRecorder events = new RecordingEventRecorder();
 
-  private static TidbCluster onlyTicdc() {
+  private static TidbCluster onlyTiproxy() {
     TidbCluster tc = new TidbCluster();
     tc.setMetadata(
-        new ObjectMetaBuilder().withName("cdc").withNamespace("db").withGeneration(3L).build());
+        new ObjectMetaBuilder().withName("proxy").withNamespace("db").withGeneration(3L).build());
     tc.setSpec(new TidbClusterSpec());
-    tc.getSpec().setTicdc(new TicdcSpec());
+    tc.getSpec().setTiproxy(new TiproxySpec());
     return tc;
   }
 
@@ -54,13 +54,13 @@ class UnmanagedComponentsReadyTest {
 
   @Test
   void anUnmanagedComponentHoldsReadyFalseWithTheFieldToRemoveAndWarnsOnce() throws Exception {
-    TidbCluster tc = onlyTicdc();
+    TidbCluster tc = onlyTiproxy();
     TidbClusterStatus status = new TidbClusterStatus();
     Condition ready = run(tc, status);
     assertEquals("False", ready.getStatus());
     assertEquals("ComponentNotManaged", ready.getReason());
     assertEquals(
-        "spec.ticdc: Forbidden: TiCDC is not managed by this operator yet; remove spec.ticdc"
+        "spec.tiproxy: Forbidden: TiProxy is not managed by this operator yet; remove spec.tiproxy"
             + " (it would never be created)",
         ready.getMessage());
     assertEquals(List.of("ComponentNotManaged"), events.reasons());
@@ -71,10 +71,10 @@ class UnmanagedComponentsReadyTest {
 
   @Test
   void removingTheComponentLetsTheClusterBeJudgedOnItsComponentsAgain() throws Exception {
-    TidbCluster tc = onlyTicdc();
+    TidbCluster tc = onlyTiproxy();
     TidbClusterStatus status = new TidbClusterStatus();
     run(tc, status);
-    tc.getSpec().setTicdc(null);
+    tc.getSpec().setTiproxy(null);
     Condition ready = run(tc, status);
     assertEquals("True", ready.getStatus(), "no component asked for, none missing");
   }

@@ -33,9 +33,6 @@ public final class UnmanagedComponentRules {
           "PD microservices (tso, scheduling) are not managed by this operator; remove spec.pdms"
               + " and run PD in its classic mode"));
     }
-    if (spec.getTicdc() != null) {
-      out.add(notYet("spec.ticdc", "TiCDC"));
-    }
     if (spec.getTiproxy() != null) {
       out.add(notYet("spec.tiproxy", "TiProxy"));
     }

@@ -38,8 +38,6 @@ class UnmanagedComponentRulesTest {
     List<String> expected = List.of(
         "spec.pdms: Forbidden: PD microservices (tso, scheduling) are not managed by this operator;"
             + " remove spec.pdms and run PD in its classic mode",
-        "spec.ticdc: Forbidden: TiCDC is not managed by this operator yet; remove spec.ticdc"
-            + " (it would never be created)",
         "spec.tiproxy: Forbidden: TiProxy is not managed by this operator yet; remove spec.tiproxy"
             + " (it would never be created)",
         "spec.pump: Forbidden: Pump is not managed by this operator yet; remove spec.pump"
@@ -54,7 +52,7 @@ class UnmanagedComponentRulesTest {
   void storedClustersAreNotRefusedSoTheManagedComponentsKeepBeingHealed() {
     TidbCluster tc = TestClusters.parse(EVERY_COMPONENT);
     assertEquals(List.of(), rules.validateStored(tc));
-    assertEquals(5, UnmanagedComponentRules.violations(tc.getSpec()).size());
+    assertEquals(4, UnmanagedComponentRules.violations(tc.getSpec()).size());
   }
 
   @Test

@@ -86,6 +86,36 @@ public interface ClusterApi {
   /** The stores PD's evict-leader scheduler is moving leaders away from. */
   Set<String> evictLeaderStoreIds() throws IOException;
 
+  /** {@code GET /status} of the TiCDC server in {@code pod}: its capture. */
+  TicdcCaptureStatus ticdcStatus(String pod) throws IOException;
+
+  /**
+   * {@code GET /api/v1/captures} asked of the TiCDC server in {@code pod}; empty when TiCDC asks
+   * to retry (503), an empty list when it has no such API.
+   */
+  Optional<List<TicdcCapture>> ticdcCaptures(String pod) throws IOException;
+
+  /** {@code PUT /api/v1/captures/drain} sent to the TiCDC server in {@code pod}. */
+  TicdcDrain drainTicdcCapture(String pod, String captureId) throws IOException;
+
+  /**
+   * {@code POST /api/v1/owner/resign} sent to the TiCDC server in {@code pod}: false when TiCDC
+   * asks to retry; true when accepted or when the version has no such API.
+   */
+  boolean resignTicdcOwner(String pod) throws IOException;
+
+  /** {@code GET /api/v1/health} of the TiCDC server in {@code pod}. */
+  boolean ticdcHealthy(String pod) throws IOException;
+
+  /** A TiCDC server's own capture. */
+  record TicdcCaptureStatus(String id, String version, boolean owner) {}
+
+  /** One capture of the TiCDC cluster; {@code address} is what it advertises. */
+  record TicdcCapture(String id, boolean owner, String address) {}
+
+  /** A drain's answer: tables left on the capture, retry (503), or no drain API (404). */
+  record TicdcDrain(int tableCount, boolean retry, boolean unsupported) {}
+
   /**
    * One entry of PD's health list.
    *

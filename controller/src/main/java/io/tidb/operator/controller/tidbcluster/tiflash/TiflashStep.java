@@ -3,15 +3,19 @@ package io.tidb.operator.controller.tidbcluster.tiflash;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.api.v1alpha1.cluster.FailureStore;
 import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ScalePolicy;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TiflashStatus;
 import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.MemberStep;
+import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.member.StoreFailover;
 import io.tidb.operator.controller.tidbcluster.member.StoreMembership;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
@@ -24,14 +28,17 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * TiFlash: waits for PD's quorum; makes sure PD has placement rules on (TiFlash replicas are
  * placed by them); then the peer Service, ConfigMap and StatefulSet; status from PD's stores
- * labelled {@code engine=tiflash}. Scales in by {@link TiflashScaleIn} and upgrades by {@link
- * TiflashUpgrade}. It runs after PD and before TiKV, so its upgrade waits while PD is busy and
+ * labelled {@code engine=tiflash}. Scales in by {@link TiflashScaleIn}, upgrades by {@link
+ * TiflashUpgrade} and fails over Down stores through the shared {@link StoreFailover}. It runs after PD and before TiKV, so its upgrade waits while PD is busy and
  * TiKV's waits for it.
  */
 public final class TiflashStep extends MemberStep<TiflashStatus> {
@@ -183,6 +190,58 @@ public final class TiflashStep extends MemberStep<TiflashStatus> {
           ctx.name(),
           e.getMessage());
       status.setSynced(false);
+    }
+  }
+
+  // --- failover (member/StoreFailover), upstream's tiflash_failover.go ------------------
+
+  /** Spec replicas plus one replacement per {@code status.tiflash.failureStores} record. */
+  @Override
+  protected int desiredReplicas(ClusterContext ctx) {
+    Integer replicas = ctx.cluster().getSpec().getTiflash().getReplicas();
+    TiflashStatus status = ctx.status().getTiflash();
+    int failures =
+        status == null || status.getFailureStores() == null ? 0 : status.getFailureStores().size();
+    return (replicas == null ? 0 : replicas) + failures;
+  }
+
+  @Override
+  protected void failover(ClusterContext ctx, boolean quiet, Rollout rollout) {
+    TiflashStatus status = statusOf(ctx.status());
+    TiflashSpec spec = ctx.cluster().getSpec().getTiflash();
+    Set<String> ready = new TreeSet<>();
+    for (int i = 0; i < rollout.replicas(); i++) {
+      rollout.pod(i).filter(ObservedPod::ready).ifPresent(p -> ready.add(p.name()));
+    }
+    StoreFailover.Result result =
+        StoreFailover.decide(
+            new StoreFailover.Facts(
+                statefulSetName(ctx),
+                status.getStores(),
+                status.getFailureStores(),
+                status.getFailoverUID(),
+                spec.getReplicas() == null ? 0 : spec.getReplicas(),
+                spec.getMaxFailoverCount(),
+                Boolean.TRUE.equals(spec.getRecoverFailover()),
+                spec.getFailover() == null ? null : spec.getFailover().getRecoverByUID(),
+                ready,
+                failoverSettings().auto(),
+                quiet && Boolean.TRUE.equals(status.getSynced()),
+                failoverSettings().tiflashPeriod(),
+                ctx.now(),
+                UUID.randomUUID().toString()));
+    status.setFailureStores(result.records());
+    status.setFailoverUID(result.failoverUid());
+    for (FailureStore r : result.recorded()) {
+      ctx.events().warning(ctx.cluster(), "Unhealthy",
+          "TiFlash: store " + r.getStoreID() + " (" + r.getPodName() + ") has been Down for"
+              + " longer than the failover period ("
+              + failoverSettings().tiflashPeriod().toSeconds() + " s); adding a replacement pod");
+    }
+    if (result.recovered()) {
+      ctx.events().normal(ctx.cluster(), "FailoverRecovered",
+          "TiFlash: failover records cleared (recoverFailover or failover.recoverByUID); the"
+              + " replacement pods are scaled in like any scale-in");
     }
   }
 

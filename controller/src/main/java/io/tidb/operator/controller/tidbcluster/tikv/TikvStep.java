@@ -18,6 +18,7 @@ import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.VolumeReplace;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.member.StoreFailover;
 import io.tidb.operator.controller.tidbcluster.member.StoreMembership;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
@@ -293,7 +294,7 @@ public final class TikvStep extends MemberStep<TikvStatus> {
     }
   }
 
-  // --- failover (tikv/TikvFailover) ------------------------------------------------------
+  // --- failover (member/StoreFailover) ------------------------------------------------------
 
   /**
    * Spec replicas plus one replacement per {@code status.tikv.failureStores} record, plus the
@@ -373,10 +374,10 @@ public final class TikvStep extends MemberStep<TikvStatus> {
     for (int i = 0; i < rollout.replicas(); i++) {
       rollout.pod(i).filter(p -> p.ready()).ifPresent(p -> ready.add(p.name()));
     }
-    TikvFailover.Result result =
-        TikvFailover.decide(
-            new TikvFailover.Facts(
-                ctx.name(),
+    StoreFailover.Result result =
+        StoreFailover.decide(
+            new StoreFailover.Facts(
+                statefulSetName(ctx),
                 status.getStores(),
                 status.getFailureStores(),
                 status.getFailoverUID(),

@@ -1,4 +1,4 @@
-package io.tidb.operator.controller.tidbcluster.tikv;
+package io.tidb.operator.controller.tidbcluster.member;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-class TikvFailoverTest {
+class StoreFailoverTest {
 
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
   private static final Duration PERIOD = Duration.ofMinutes(5);
@@ -49,7 +49,7 @@ class TikvFailoverTest {
     return m;
   }
 
-  private static TikvFailover.Result decide(
+  private static StoreFailover.Result decide(
       Map<String, TikvStore> stores,
       Map<String, FailureStore> records,
       String uid,
@@ -59,15 +59,15 @@ class TikvFailoverTest {
       Set<String> ready,
       boolean auto,
       boolean quiet) {
-    return TikvFailover.decide(
-        new TikvFailover.Facts(
-            "basic", stores, records, uid, 3, max, recover, recoverByUid, ready, auto, quiet,
+    return StoreFailover.decide(
+        new StoreFailover.Facts(
+            "basic-tikv", stores, records, uid, 3, max, recover, recoverByUid, ready, auto, quiet,
             PERIOD, NOW, "new-uid"));
   }
 
   @Test
   void aStoreDownLongerThanThePeriodIsRecorded() {
-    TikvFailover.Result r =
+    StoreFailover.Result r =
         decide(stores("Down", LONG_AGO), null, null, 3, false, null, ALL_READY, true, true);
     assertEquals(Set.of("2"), r.records().keySet());
     FailureStore fs = r.records().get("2");
@@ -109,12 +109,12 @@ class TikvFailoverTest {
   void cappedByMaxFailoverCountAndNotRecordedTwice() {
     Map<String, TikvStore> s = stores("Down", LONG_AGO);
     s.put("3", store("3", 2, "Down", LONG_AGO));
-    TikvFailover.Result capped =
+    StoreFailover.Result capped =
         decide(s, record("2", 1), "uid", 1, false, null, ALL_READY, true, true);
     assertEquals(Set.of("2"), capped.records().keySet());
     assertTrue(capped.recorded().isEmpty());
     assertEquals("uid", capped.failoverUid());
-    TikvFailover.Result both =
+    StoreFailover.Result both =
         decide(s, record("2", 1), "uid", 3, false, null, ALL_READY, true, true);
     assertEquals(Set.of("2", "3"), both.records().keySet());
     assertEquals(1, both.recorded().size());
@@ -122,7 +122,7 @@ class TikvFailoverTest {
 
   @Test
   void noAutomaticShrinkWhenTheStoreComesBack() {
-    TikvFailover.Result r =
+    StoreFailover.Result r =
         decide(stores("Up", RECENTLY), record("2", 1), "uid", 3, false, null, ALL_READY, true,
             true);
     assertEquals(Set.of("2"), r.records().keySet());
@@ -131,17 +131,17 @@ class TikvFailoverTest {
 
   @Test
   void recoverFailoverClearsRecordsOnceEverySpecPodIsReadyAndUp() {
-    TikvFailover.Result r =
+    StoreFailover.Result r =
         decide(stores("Up", RECENTLY), record("2", 1), "uid", 3, true, null, ALL_READY, true,
             false);
     assertNull(r.records());
     assertNull(r.failoverUid());
     assertTrue(r.recovered());
-    TikvFailover.Result stillDown =
+    StoreFailover.Result stillDown =
         decide(stores("Down", LONG_AGO), record("2", 1), "uid", 3, true, null, ALL_READY, true,
             true);
     assertEquals(Set.of("2"), stillDown.records().keySet());
-    TikvFailover.Result notReady =
+    StoreFailover.Result notReady =
         decide(stores("Up", RECENTLY), record("2", 1), "uid", 3, true, null,
             Set.of("basic-tikv-0", "basic-tikv-2"), true, true);
     assertEquals(Set.of("2"), notReady.records().keySet());
@@ -149,11 +149,11 @@ class TikvFailoverTest {
 
   @Test
   void recoverByUidClearsOnlyTheFailoverWithThatUid() {
-    TikvFailover.Result other =
+    StoreFailover.Result other =
         decide(stores("Up", RECENTLY), record("2", 1), "uid", 3, false, "other", ALL_READY, true,
             true);
     assertEquals(Set.of("2"), other.records().keySet());
-    TikvFailover.Result same =
+    StoreFailover.Result same =
         decide(stores("Up", RECENTLY), record("2", 1), "uid", 3, false, "uid", ALL_READY, true,
             true);
     assertNull(same.records());
@@ -162,7 +162,7 @@ class TikvFailoverTest {
 
   @Test
   void recoveryDoesNotNeedAutoFailover() {
-    TikvFailover.Result r =
+    StoreFailover.Result r =
         decide(stores("Up", RECENTLY), record("2", 1), "uid", 3, true, null, ALL_READY, false,
             true);
     assertTrue(r.recovered());
@@ -170,9 +170,25 @@ class TikvFailoverTest {
 
   @Test
   void aRecordOfAPodTheSpecNoLongerAsksForIsDropped() {
-    TikvFailover.Result r =
+    StoreFailover.Result r =
         decide(stores("Up", RECENTLY), record("9", 5), "uid", 3, false, null, ALL_READY, true,
             true);
     assertNull(r.records());
+  }
+
+  /** The same rule serves TiFlash: only the pods of the StatefulSet it is given count. */
+  @Test
+  void onlyThePodsOfTheGivenStatefulSetAreFailedOver() {
+    TikvStore flash = store("7", 1, "Down", LONG_AGO);
+    flash.setPodName("basic-tiflash-1");
+    Map<String, TikvStore> stores = new TreeMap<>(Map.of("7", flash));
+    StoreFailover.Result asTiflash = StoreFailover.decide(new StoreFailover.Facts(
+        "basic-tiflash", stores, null, null, 3, 1, false, null, Set.of("basic-tiflash-0"), true, true,
+        PERIOD, NOW, "new-uid"));
+    assertEquals(Set.of("7"), asTiflash.records().keySet());
+    StoreFailover.Result asTikv = StoreFailover.decide(new StoreFailover.Facts(
+        "basic-tikv", stores, null, null, 3, 1, false, null, Set.of(), true, true,
+        PERIOD, NOW, "new-uid"));
+    assertNull(asTikv.records(), "a TiFlash pod is no TiKV replica");
   }
 }

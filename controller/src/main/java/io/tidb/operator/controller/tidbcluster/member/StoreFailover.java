@@ -1,4 +1,4 @@
-package io.tidb.operator.controller.tidbcluster.tikv;
+package io.tidb.operator.controller.tidbcluster.member;
 
 import io.tidb.operator.api.v1alpha1.cluster.FailureStore;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
@@ -12,30 +12,32 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * TiKV failover, upstream's rules ({@code common_store_failover.go}, {@code tikv_failover.go} and
- * the TiKV member manager): a store of a pod the spec asks for that PD has reported {@code Down}
- * for longer than the failover period is recorded in {@code status.tikv.failureStores}, up to
- * {@code maxFailoverCount} records; the StatefulSet gets {@code spec.tikv.replicas} plus one
- * replica per record. Nothing shrinks on its own: the records (and with them the extra replicas)
- * go only when {@code spec.tikv.recoverFailover} is true, or {@code
- * spec.tikv.failover.recoverByUID} equals {@code status.tikv.failoverUID}, and every pod the spec
- * asks for is Ready with an Up store. A record of a pod the spec no longer asks for (a scale-in)
- * is dropped.
+ * The store failover TiKV and TiFlash share, upstream's rules ({@code common_store_failover.go},
+ * {@code tikv_failover.go}, {@code tiflash_failover.go} and the member managers): a store of a pod
+ * the spec asks for that PD has reported {@code Down} for longer than the failover period is
+ * recorded in {@code status.<component>.failureStores}, up to {@code maxFailoverCount} records;
+ * the StatefulSet gets {@code spec.<component>.replicas} plus one replica per record. Nothing
+ * shrinks on its own: the records (and with them the extra replicas) go only when {@code
+ * recoverFailover} is true, or {@code failover.recoverByUID} equals {@code failoverUID}, and
+ * every pod the spec asks for is Ready with an Up store. A record of a pod the spec no longer
+ * asks for (a scale-in) is dropped.
  */
-public final class TikvFailover {
+public final class StoreFailover {
 
-  private TikvFailover() {}
+  private StoreFailover() {}
 
   /**
    * What one pass sees.
    *
-   * @param stores {@code status.tikv.stores}, by store id
-   * @param records {@code status.tikv.failureStores}, by store id
-   * @param failoverUid {@code status.tikv.failoverUID}
-   * @param specReplicas {@code spec.tikv.replicas}
-   * @param maxFailoverCount {@code spec.tikv.maxFailoverCount} (null or 0: no records)
-   * @param recoverFailover {@code spec.tikv.recoverFailover}
-   * @param recoverByUid {@code spec.tikv.failover.recoverByUID}
+   * @param statefulSet the component's StatefulSet, e.g. {@code basic-tikv}; its pods are {@code
+   *     <statefulSet>-<ordinal>}
+   * @param stores {@code status.<component>.stores}, by store id
+   * @param records {@code status.<component>.failureStores}, by store id
+   * @param failoverUid {@code status.<component>.failoverUID}
+   * @param specReplicas {@code spec.<component>.replicas}
+   * @param maxFailoverCount {@code spec.<component>.maxFailoverCount} (null or 0: no records)
+   * @param recoverFailover {@code spec.<component>.recoverFailover}
+   * @param recoverByUid {@code spec.<component>.failover.recoverByUID}
    * @param ready the component's pods that are Ready
    * @param auto {@code --auto-failover}
    * @param quiet PD's stores were read this reconcile and TiKV is neither scaling nor being
@@ -43,7 +45,7 @@ public final class TikvFailover {
    * @param newUid the UID to give a first failover ({@code failoverUID})
    */
   public record Facts(
-      String cluster,
+      String statefulSet,
       Map<String, TikvStore> stores,
       Map<String, FailureStore> records,
       String failoverUid,
@@ -118,12 +120,12 @@ public final class TikvFailover {
     return new Result(records.isEmpty() ? null : records, emptyToNull(uid), recorded, false);
   }
 
-  /** The pod's ordinal is below {@code spec.tikv.replicas}: not a failover replacement. */
+  /** The pod's ordinal is below the spec's replicas: not a failover replacement. */
   private static boolean desired(Facts f, String pod) {
     if (pod == null) {
       return false;
     }
-    String prefix = f.cluster() + "-tikv-";
+    String prefix = f.statefulSet() + "-";
     if (!pod.startsWith(prefix)) {
       return false;
     }
@@ -138,7 +140,7 @@ public final class TikvFailover {
   /** Every pod the spec asks for is Ready and has an Up store. */
   private static boolean allUp(Facts f, Map<String, TikvStore> stores) {
     for (int i = 0; i < f.specReplicas(); i++) {
-      String pod = f.cluster() + "-tikv-" + i;
+      String pod = f.statefulSet() + "-" + i;
       if (!f.ready().contains(pod)) {
         return false;
       }
