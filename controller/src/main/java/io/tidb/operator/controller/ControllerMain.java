@@ -9,9 +9,15 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tidb.operator.api.GoDuration;
+import io.tidb.operator.api.validation.backup.BackupAdmissionRules;
+import io.tidb.operator.api.validation.backup.RestoreAdmissionRules;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
+import io.tidb.operator.controller.backup.BackupController;
+import io.tidb.operator.controller.backup.BackupSettings;
+import io.tidb.operator.controller.backup.RestoreController;
+import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
@@ -53,10 +59,10 @@ import picocli.CommandLine;
 @Command(
     name = "tidb-operator-controller",
     mixinStandardHelpOptions = true,
-    subcommands = {DiscoveryMain.class, InitializerMain.class},
+    subcommands = {DiscoveryMain.class, InitializerMain.class, BackupManagerMain.class},
     description =
-        "Runs the operator's controllers (default), the discovery service, or a"
-            + " TidbInitializer's initialization.")
+        "Runs the operator's controllers (default), the discovery service, a"
+            + " TidbInitializer's initialization, or a Backup's or Restore's backup-manager.")
 public final class ControllerMain implements Callable<Integer> {
 
   @Option(
@@ -182,6 +188,24 @@ public final class ControllerMain implements Callable<Integer> {
               + " placeholders {name}, {namespace}, {svc}, {port} (default ${DEFAULT-VALUE}). Env"
               + " TIDB_ADDRESS_TEMPLATE.")
   String tidbAddressTemplate;
+
+  @Option(
+      names = "--backup-pd-address-template",
+      defaultValue =
+          "${env:BACKUP_PD_ADDRESS_TEMPLATE:-" + BackupSettings.DEFAULT_PD_ADDRESS_TEMPLATE + "}",
+      description =
+          "host:port where BR in a Backup's or Restore's Job reaches the cluster's PD;"
+              + " placeholders {name}, {namespace}, {svc} (default ${DEFAULT-VALUE}). Env"
+              + " BACKUP_PD_ADDRESS_TEMPLATE.")
+  String backupPdAddressTemplate;
+
+  @Option(
+      names = "--backup-br-path",
+      defaultValue = "${env:BACKUP_BR_PATH:-" + BackupSettings.DEFAULT_BR_PATH + "}",
+      description =
+          "Where a Backup's or Restore's Job runs br, copied there from the tool image by its"
+              + " init container (default ${DEFAULT-VALUE}). Env BACKUP_BR_PATH.")
+  String backupBrPath;
 
   @Option(
       names = "--pd-timeout-seconds",
@@ -327,9 +351,16 @@ public final class ControllerMain implements Callable<Integer> {
       System.err.println(e.getMessage());
       return CommandLine.ExitCode.USAGE;
     }
+    BackupSettings backup;
+    try {
+      backup = new BackupSettings(settings.discoveryImage(), backupPdAddressTemplate, backupBrPath);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      return CommandLine.ExitCode.USAGE;
+    }
     OperatorRuntime operator =
         OperatorRuntime.create(
-            settings, client, registry, controllers(settings, initializer, client, registry));
+            settings, client, registry, controllers(settings, initializer, backup, client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -391,6 +422,24 @@ public final class ControllerMain implements Callable<Integer> {
       InitializerSettings initializer,
       KubernetesClient client,
       MeterRegistry registry) {
+    return controllers(
+        settings,
+        initializer,
+        new BackupSettings(
+            settings.discoveryImage(),
+            BackupSettings.DEFAULT_PD_ADDRESS_TEMPLATE,
+            BackupSettings.DEFAULT_BR_PATH),
+        client,
+        registry);
+  }
+
+  /** As above, with how TidbInitializer Jobs reach TiDB and how Backup Jobs run BR. */
+  public static List<ValidatingReconciler<?, ?>> controllers(
+      ControllerSettings settings,
+      InitializerSettings initializer,
+      BackupSettings backup,
+      KubernetesClient client,
+      MeterRegistry registry) {
     RuntimeServices services =
         RuntimeServices.create(client, registry, settings.identity(), Clock.systemUTC());
     return List.of(
@@ -403,6 +452,10 @@ public final class ControllerMain implements Callable<Integer> {
             client,
             settings.convergingRequeue()),
         TidbMonitorController.create(
-            settings, services, new TidbMonitorAdmissionRules(), client));
+            settings, services, new TidbMonitorAdmissionRules(), client),
+        BackupController.create(
+            backup, services, new BackupAdmissionRules(), client, settings.convergingRequeue()),
+        RestoreController.create(
+            backup, services, new RestoreAdmissionRules(), client, settings.convergingRequeue()));
   }
 }
