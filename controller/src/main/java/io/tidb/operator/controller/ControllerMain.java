@@ -10,11 +10,13 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tidb.operator.api.GoDuration;
 import io.tidb.operator.api.validation.backup.BackupAdmissionRules;
+import io.tidb.operator.api.validation.backup.BackupScheduleAdmissionRules;
 import io.tidb.operator.api.validation.backup.RestoreAdmissionRules;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
 import io.tidb.operator.controller.backup.BackupController;
+import io.tidb.operator.controller.backup.BackupScheduleController;
 import io.tidb.operator.controller.backup.BackupSettings;
 import io.tidb.operator.controller.backup.RestoreController;
 import io.tidb.operator.controller.backup.manager.BackupManagerMain;
@@ -456,6 +458,8 @@ public final class ControllerMain implements Callable<Integer> {
         BackupController.create(
             backup, services, new BackupAdmissionRules(), client, settings.convergingRequeue()),
         RestoreController.create(
-            backup, services, new RestoreAdmissionRules(), client, settings.convergingRequeue()));
+            backup, services, new RestoreAdmissionRules(), client, settings.convergingRequeue()),
+        BackupScheduleController.create(
+            services, new BackupScheduleAdmissionRules(), client, settings.convergingRequeue()));
   }
 }
