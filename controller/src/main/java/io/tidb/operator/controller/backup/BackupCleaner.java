@@ -73,6 +73,9 @@ public final class BackupCleaner {
       if (backup.getSpec().getCleanOption().getRetryCount() != null) {
         args.add("--retries=" + backup.getSpec().getCleanOption().getRetryCount());
       }
+      if (Boolean.TRUE.equals(backup.getSpec().getCleanOption().getDisableBatchConcurrency())) {
+        args.add("--single");
+      }
       if (backup.getSpec().getCleanOption().getPageSize() != null) {
         args.add("--page-size=" + backup.getSpec().getCleanOption().getPageSize());
       }

@@ -21,6 +21,7 @@ import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
@@ -52,6 +53,9 @@ public final class CleanCommand implements Callable<Integer> {
 
   @Option(names = "--page-size", defaultValue = "1000", description = "Objects listed and deleted per batch")
   int pageSize;
+
+  @Option(names = "--single", description = "Delete objects one by one instead of in batches")
+  boolean single;
 
   @Option(names = "--backoff-millis", defaultValue = "500", description = "First retry delay; doubles each retry")
   long backoffMillis;
@@ -92,16 +96,28 @@ public final class CleanCommand implements Callable<Integer> {
         if (page.isEmpty()) {
           break;
         }
-        List<ObjectIdentifier> ids = page.stream().map(o -> ObjectIdentifier.builder().key(o.key()).build()).toList();
-        DeleteObjectsResponse r = retried("delete " + ids.size() + " objects", () -> {
-          DeleteObjectsResponse resp = s3.deleteObjects(b -> b.bucket(bucket).delete(Delete.builder().objects(ids).quiet(true).build()));
-          if (resp.hasErrors() && !resp.errors().isEmpty()) {
-            throw SdkException.create(resp.errors().size() + " objects not deleted, first: "
-                + resp.errors().get(0).key() + ": " + resp.errors().get(0).code(), null);
+        if (!single) {
+          List<ObjectIdentifier> ids = page.stream().map(o -> ObjectIdentifier.builder().key(o.key()).build()).toList();
+          try {
+            retried("delete " + ids.size() + " objects", () -> {
+              DeleteObjectsResponse resp = s3.deleteObjects(b -> b.bucket(bucket).delete(Delete.builder().objects(ids).quiet(true).build()));
+              if (resp.hasErrors() && !resp.errors().isEmpty()) {
+                throw SdkException.create(resp.errors().size() + " objects not deleted, first: "
+                    + resp.errors().get(0).key() + ": " + resp.errors().get(0).code(), null);
+              }
+              return resp;
+            });
+            deleted += ids.size();
+            continue;
+          } catch (NotImplemented e) {
+            out.println("clean: the server does not implement batch deletion; deleting objects one by one");
+            single = true;
           }
-          return resp;
-        });
-        deleted += ids.size() - (r.hasErrors() ? r.errors().size() : 0);
+        }
+        for (S3Object o : page) {
+          retried("delete " + o.key(), () -> s3.deleteObject(b -> b.bucket(bucket).key(o.key())));
+          deleted++;
+        }
       }
     } catch (CleanFailed e) {
       out.println("clean failed: deleted " + deleted + " objects under " + storage + "; the rest is left: " + e.getMessage());
@@ -138,6 +154,9 @@ public final class CleanCommand implements Callable<Integer> {
       try {
         return call.get();
       } catch (SdkException e) {
+        if (e instanceof S3Exception s3e && s3e.statusCode() == 501) {
+          throw new NotImplemented();
+        }
         last = e;
         out.println("clean: " + what + " failed (attempt " + attempt + " of " + retries + "): " + e.getMessage());
         if (attempt < retries) {
@@ -152,6 +171,11 @@ public final class CleanCommand implements Callable<Integer> {
       }
     }
     throw new CleanFailed(what + ": " + (last == null ? "interrupted" : last.getMessage()));
+  }
+
+  /** The server does not implement the request (HTTP 501): not worth retrying. */
+  private static final class NotImplemented extends RuntimeException {
+    private static final long serialVersionUID = 1L;
   }
 
   private static final class CleanFailed extends RuntimeException {
