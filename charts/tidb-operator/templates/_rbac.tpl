@@ -85,6 +85,23 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: ["networking.k8s.io"]
   resources: ["ingresses"]
   verbs: ["get", "list", "watch", "create", "patch"]
+# Backups, Restores, BackupSchedules: read (informers), status written, a finalizer on Backups
+# (cleanPolicy), and the Backups a schedule creates and its retention deletes. The Job's own
+# ServiceAccount gets a Role for its one object's status (hence get and patch on the status here:
+# a Role can only grant what its creator holds). A backup's Job is deleted before its data is
+# cleaned.
+- apiGroups: ["pingcap.com"]
+  resources: ["backups", "restores", "backupschedules"]
+  verbs: ["get", "list", "watch", "patch"]
+- apiGroups: ["pingcap.com"]
+  resources: ["backups"]
+  verbs: ["create", "delete"]
+- apiGroups: ["pingcap.com"]
+  resources: ["backups/status", "restores/status", "backupschedules/status"]
+  verbs: ["get", "patch"]
+- apiGroups: ["batch"]
+  resources: ["jobs"]
+  verbs: ["delete"]
 {{- end }}
 
 {{/*

@@ -9,9 +9,17 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tidb.operator.api.GoDuration;
+import io.tidb.operator.api.validation.backup.BackupAdmissionRules;
+import io.tidb.operator.api.validation.backup.BackupScheduleAdmissionRules;
+import io.tidb.operator.api.validation.backup.RestoreAdmissionRules;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
+import io.tidb.operator.controller.backup.BackupController;
+import io.tidb.operator.controller.backup.BackupScheduleController;
+import io.tidb.operator.controller.backup.BackupSettings;
+import io.tidb.operator.controller.backup.RestoreController;
+import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.dmcluster.DmClusterController;
 import io.tidb.operator.controller.dmcluster.DmFailoverSettings;
@@ -57,10 +65,10 @@ import picocli.CommandLine;
 @Command(
     name = "tidb-operator-controller",
     mixinStandardHelpOptions = true,
-    subcommands = {DiscoveryMain.class, InitializerMain.class},
+    subcommands = {DiscoveryMain.class, InitializerMain.class, BackupManagerMain.class},
     description =
-        "Runs the operator's controllers (default), the discovery service, or a"
-            + " TidbInitializer's initialization.")
+        "Runs the operator's controllers (default), the discovery service, a"
+            + " TidbInitializer's initialization, or a Backup's or Restore's backup-manager.")
 public final class ControllerMain implements Callable<Integer> {
 
   @Option(
@@ -226,6 +234,24 @@ public final class ControllerMain implements Callable<Integer> {
   String tidbAddressTemplate;
 
   @Option(
+      names = "--backup-pd-address-template",
+      defaultValue =
+          "${env:BACKUP_PD_ADDRESS_TEMPLATE:-" + BackupSettings.DEFAULT_PD_ADDRESS_TEMPLATE + "}",
+      description =
+          "host:port where BR in a Backup's or Restore's Job reaches the cluster's PD;"
+              + " placeholders {name}, {namespace}, {svc} (default ${DEFAULT-VALUE}). Env"
+              + " BACKUP_PD_ADDRESS_TEMPLATE.")
+  String backupPdAddressTemplate;
+
+  @Option(
+      names = "--backup-br-path",
+      defaultValue = "${env:BACKUP_BR_PATH:-" + BackupSettings.DEFAULT_BR_PATH + "}",
+      description =
+          "Where a Backup's or Restore's Job runs br, copied there from the tool image by its"
+              + " init container (default ${DEFAULT-VALUE}). Env BACKUP_BR_PATH.")
+  String backupBrPath;
+
+  @Option(
       names = "--pd-timeout-seconds",
       defaultValue = "${env:PD_TIMEOUT_SECONDS:-5}",
       description = "Timeout of each PD and TiDB request (default ${DEFAULT-VALUE}).")
@@ -384,10 +410,17 @@ public final class ControllerMain implements Callable<Integer> {
       System.err.println(e.getMessage());
       return CommandLine.ExitCode.USAGE;
     }
+    BackupSettings backup;
+    try {
+      backup = new BackupSettings(settings.discoveryImage(), backupPdAddressTemplate, backupBrPath);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      return CommandLine.ExitCode.USAGE;
+    }
     OperatorRuntime operator =
         OperatorRuntime.create(
             settings, client, registry,
-            controllers(settings, initializer, dm, dmFailoverPeriod, client, registry));
+            controllers(settings, initializer, dm, dmFailoverPeriod, backup, client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -450,15 +483,23 @@ public final class ControllerMain implements Callable<Integer> {
       KubernetesClient client,
       MeterRegistry registry) {
     return controllers(settings, initializer, DmMasterEndpoints.defaults(),
-        DmFailoverSettings.DEFAULTS.masterPeriod(), client, registry);
+        DmFailoverSettings.DEFAULTS.masterPeriod(),
+        new BackupSettings(
+            settings.discoveryImage(),
+            BackupSettings.DEFAULT_PD_ADDRESS_TEMPLATE,
+            BackupSettings.DEFAULT_BR_PATH),
+        client, registry);
   }
 
-  /** As above, with how the DMCluster controller reaches dm-master. */
+  /**
+   * As above, with how the DMCluster controller reaches dm-master and how Backup Jobs run BR.
+   */
   public static List<ValidatingReconciler<?, ?>> controllers(
       ControllerSettings settings,
       InitializerSettings initializer,
       DmMasterEndpoints dm,
       Duration dmMasterFailoverPeriod,
+      BackupSettings backup,
       KubernetesClient client,
       MeterRegistry registry) {
     RuntimeServices services =
@@ -476,6 +517,12 @@ public final class ControllerMain implements Callable<Integer> {
             settings, services, new TidbMonitorAdmissionRules(), client),
         DmClusterController.create(
             dm, new DmFailoverSettings(settings.failover().auto(), dmMasterFailoverPeriod), services,
-            new DmClusterAdmissionRules(), client, settings.convergingRequeue()));
+            new DmClusterAdmissionRules(), client, settings.convergingRequeue()),
+        BackupController.create(
+            backup, services, new BackupAdmissionRules(), client, settings.convergingRequeue()),
+        RestoreController.create(
+            backup, services, new RestoreAdmissionRules(), client, settings.convergingRequeue()),
+        BackupScheduleController.create(
+            services, new BackupScheduleAdmissionRules(), client, settings.convergingRequeue()));
   }
 }

@@ -183,7 +183,14 @@ class ChartTemplateTest {
       assertEquals(Set.of("get", "list"), verbs.get("storage.k8s.io/storageclasses"), "volume expansion allowed?");
       assertEquals(read, verbs.get("pingcap.com/tidbinitializers"));
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbinitializers/status"));
-      assertEquals(apply, verbs.get("batch/jobs"), "a TidbInitializer's Job");
+      assertEquals(union(apply, Set.of("delete")), verbs.get("batch/jobs"),
+          "a TidbInitializer's and a Backup's Job; a Backup's running Job deleted before its data is cleaned");
+      assertEquals(Set.of("get", "list", "watch", "patch", "create", "delete"), verbs.get("pingcap.com/backups"),
+          "finalizer; a schedule's Backups created and deleted by retention");
+      assertEquals(Set.of("get", "list", "watch", "patch"), verbs.get("pingcap.com/restores"));
+      assertEquals(Set.of("get", "list", "watch", "patch"), verbs.get("pingcap.com/backupschedules"));
+      assertEquals(Set.of("get", "patch"), verbs.get("pingcap.com/backups/status"),
+          "and granted on to each Backup's Job for its one Backup");
       assertEquals(Set.of("get", "create", "patch"), verbs.get("/secrets"),
           "by name only, never listed or watched: a TidbInitializer's passwordSecret; createPassword's"
               + " <cluster>-init created, never updated; a monitor's own Secrets applied, TLS clusters'"
@@ -204,11 +211,14 @@ class ChartTemplateTest {
           "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets", "pingcap.com/tidbmonitors",
           "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "pingcap.com/dmclusters/status",
           "networking.k8s.io/ingresses",
-          "rbac.authorization.k8s.io/clusterroles", "rbac.authorization.k8s.io/clusterrolebindings"),
+          "rbac.authorization.k8s.io/clusterroles", "rbac.authorization.k8s.io/clusterrolebindings",
+          "pingcap.com/backups", "pingcap.com/restores", "pingcap.com/backupschedules", "pingcap.com/backups/status",
+          "pingcap.com/restores/status", "pingcap.com/backupschedules/status"),
           verbs.keySet());
       verbs.forEach((resource, v) -> assertTrue(
           !v.contains("update") && (!v.contains("delete") || resource.equals("/persistentvolumeclaims")
               || resource.equals("/pods") || resource.equals("apps/statefulsets")
+              || resource.equals("batch/jobs") || resource.equals("pingcap.com/backups")
               || resource.startsWith("rbac.authorization.k8s.io/clusterrole")),
           "the controller never replaces objects, and deletes only removed members' volume claims,"
               + " pods a delete-pod annotation names or a PD failover replaces, suspended StatefulSets and"
@@ -544,5 +554,11 @@ class ChartTemplateTest {
   static Map<String, Object> specOf(HasMetadata generic) {
     return (Map<String, Object>) ((io.fabric8.kubernetes.api.model.GenericKubernetesResource) generic)
         .getAdditionalProperties().get("spec");
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> out = new java.util.TreeSet<>(a);
+    out.addAll(b);
+    return out;
   }
 }

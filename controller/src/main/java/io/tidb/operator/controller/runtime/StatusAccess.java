@@ -25,6 +25,15 @@ public interface StatusAccess<S> {
 
   void setConditions(S status, List<Condition> conditions);
 
+  /**
+   * The part of {@code status} the controller writes (server-side apply, its own field manager).
+   * The whole status by default; a kind whose status has another writer (a Job's program) returns
+   * only the controller's fields, so each writer owns its own.
+   */
+  default S applied(S status) {
+    return status;
+  }
+
   /** The access to a status bean with the usual accessors; copies are deep copies. */
   static <S> StatusAccess<S> of(
       Supplier<S> empty,

@@ -179,7 +179,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
   }
 
   /**
-   * Server-side applies {@code next} as the whole status when it differs from {@code current},
+   * Server-side applies {@code next} (the part {@link StatusAccess#applied} names) when it differs from {@code current},
    * from a fresh object that carries only name, namespace and status, and caches the result so
    * the next reconcile compares against it.
    */
@@ -193,7 +193,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
             .withName(stored.getMetadata().getName())
             .withNamespace(stored.getMetadata().getNamespace())
             .build());
-    fresh.setStatus(next);
+    fresh.setStatus(statuses.applied(next));
     PrimaryUpdateAndCacheUtils.ssaPatchStatusAndCacheResource(stored, fresh, context);
   }
 

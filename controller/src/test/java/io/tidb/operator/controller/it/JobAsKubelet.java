@@ -16,7 +16,6 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tidb.operator.controller.ControllerMain;
-import io.tidb.operator.controller.initializer.InitializerJob;
 import io.tidb.operator.controller.initializer.KubeInitializerLookups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -52,28 +51,47 @@ final class JobAsKubelet {
 
   /** The container's process: command, arguments and environment as the pod would run them. */
   ProcessBuilder process(Job job) {
+    return process(job, Kubelet.NONE);
+  }
+
+  /**
+   * What the kubelet adds to a container besides its spec: the {@code KUBERNETES_SERVICE_*}
+   * variables, and the ServiceAccount token volume (a pod's files cannot be placed here, so the
+   * JVM is told where the token and CA are; and, as in a pod, it never reads a kubeconfig).
+   */
+  record Kubelet(Map<String, String> env, List<String> jvmFlags) {
+    static final Kubelet NONE = new Kubelet(Map.of(), List.of());
+  }
+
+  /** The container's process with what the kubelet adds ({@link Kubelet}). */
+  ProcessBuilder process(Job job, Kubelet kubelet) {
     Container c = job.getSpec().getTemplate().getSpec().getContainers().get(0);
     assertTrue(c.getCommand() == null || c.getCommand().isEmpty(),
         "the container keeps the image's entry point (ControllerMain): " + c.getCommand());
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), ControllerMain.class.getName()));
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(kubelet.jvmFlags());
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), ControllerMain.class.getName()));
     command.addAll(c.getArgs());
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     pb.environment().clear();
     pb.environment().putAll(environment(job.getMetadata().getNamespace(), c.getEnv()));
+    pb.environment().putAll(kubelet.env());
     return pb;
   }
 
   Run run(Job job) throws IOException, InterruptedException {
+    return run(job, Kubelet.NONE);
+  }
+
+  Run run(Job job, Kubelet kubelet) throws IOException, InterruptedException {
     List<Path> mounted = mountSecretVolumes(job);
     try {
-      Process p = process(job).start();
+      Process p = process(job, kubelet).start();
       p.getOutputStream().close();
       byte[] out = p.getInputStream().readAllBytes();
       if (!p.waitFor(120, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        throw new AssertionError("the initializer did not exit in 120s");
+        throw new AssertionError("the Job's program did not exit in 120s");
       }
       return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8));
     } finally {
@@ -127,8 +145,12 @@ final class JobAsKubelet {
 
   /** Runs the Job's container and reports the result as the kubelet and the Job controller do. */
   Run runAndReport(Job job) throws IOException, InterruptedException {
+    return runAndReport(job, Kubelet.NONE);
+  }
+
+  Run runAndReport(Job job, Kubelet kubelet) throws IOException, InterruptedException {
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-    Run run = run(job);
+    Run run = run(job, kubelet);
     report(job, run, started);
     return run;
   }
@@ -149,7 +171,7 @@ final class JobAsKubelet {
     pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder()
         .withPhase(run.exitCode() == 0 ? "Succeeded" : "Failed")
         .withContainerStatuses(new ContainerStatusBuilder()
-            .withName(InitializerJob.CONTAINER)
+            .withName(job.getSpec().getTemplate().getSpec().getContainers().get(0).getName())
             .withImage(job.getSpec().getTemplate().getSpec().getContainers().get(0).getImage())
             .withImageID("")
             .withReady(false)
@@ -184,6 +206,26 @@ final class JobAsKubelet {
             .build();
     Job current = client.batch().v1().jobs().inNamespace(ns).withName(name).get();
     current.setStatus(status);
+    client.batch().v1().jobs().inNamespace(ns).resource(current).updateStatus();
+  }
+
+  /**
+   * The pod was deleted while it ran (its container killed, the pod gone): the Job controller
+   * counts it as failed and, with backoffLimit 0, fails the Job; no termination message remains.
+   */
+  void reportPodDeleted(Job job, Instant started) {
+    String ns = job.getMetadata().getNamespace();
+    String name = job.getMetadata().getName();
+    String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    Job current = client.batch().v1().jobs().inNamespace(ns).withName(name).get();
+    current.setStatus(new JobStatusBuilder()
+        .withStartTime(started.toString()).withFailed(1).withReady(0).withTerminating(0)
+        .withConditions(
+            new JobConditionBuilder().withType("FailureTarget").withStatus("True").withReason("BackoffLimitExceeded")
+                .withMessage("Job has reached the specified backoff limit").withLastProbeTime(now).withLastTransitionTime(now).build(),
+            new JobConditionBuilder().withType("Failed").withStatus("True").withReason("BackoffLimitExceeded")
+                .withMessage("Job has reached the specified backoff limit").withLastProbeTime(now).withLastTransitionTime(now).build())
+        .build());
     client.batch().v1().jobs().inNamespace(ns).resource(current).updateStatus();
   }
 

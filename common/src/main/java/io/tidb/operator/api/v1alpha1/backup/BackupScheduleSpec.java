@@ -25,7 +25,7 @@ public class BackupScheduleSpec {
   private String schedule;
 
   @JsonProperty("pause")
-  @JsonPropertyDescription("While true no backup is created; retention still applies.")
+  @JsonPropertyDescription("While true the schedule does nothing: no backup is created and none deleted, as upstream.")
   private Boolean pause;
 
   @JsonProperty("maxBackups")

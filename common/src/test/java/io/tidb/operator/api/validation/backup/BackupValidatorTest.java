@@ -90,6 +90,16 @@ class BackupValidatorTest {
   }
 
   @Test
+  void dataIsDeletedOnlyWhereTheOperatorCanDeleteIt() {
+    Backup b = ApiObjects.parse(GOOD, Backup.class);
+    b.getSpec().setCleanPolicy("Delete");
+    assertEquals(List.of(), BackupValidator.validate(b));
+    b.getSpec().setS3(null);
+    b.getSpec().setGcs(ApiObjects.parse("projectId: p\nbucket: g\n", io.tidb.operator.api.v1alpha1.backup.GcsStorageProvider.class));
+    assertEquals(List.of("spec.cleanPolicy"), BackupValidator.validate(b).stream().map(Violation::field).toList());
+  }
+
+  @Test
   void defaultsAreUpstreamsCrdDefaults() {
     Backup d = new BackupAdmissionRules().withDefaults(ApiObjects.parse(GOOD, Backup.class));
     assertEquals("snapshot", d.getSpec().getBackupMode());

@@ -1,0 +1,191 @@
+package io.tidb.operator.controller.backup;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.SecretKeySelectorBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.tidb.operator.api.v1alpha1.backup.StorageProvider;
+import io.tidb.operator.controller.backup.manager.BackupManagerMain;
+import io.tidb.operator.controller.runtime.OwnedEventSources;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Job that runs one Backup, Restore or clean-up: the operator's image in {@value
+ * BackupManagerMain#MODE} mode, {@code backoffLimit: 0}, restart policy Never; for BR work an init
+ * container copies {@code br} from the tool image into a shared volume, as upstream does. Storage
+ * credentials reach the container only as environment variables the kubelet resolves ({@code
+ * secretKeyRef}) or a mounted Secret (GCS): neither the Job's arguments nor the API hold them, and
+ * the pod's ServiceAccount reads no Secret. Pure.
+ */
+public final class BackupJob {
+
+  public static final String CONTAINER = "backup-manager";
+  public static final String INIT_CONTAINER = "br-binary";
+  public static final String BR_BIN_DIR = "/var/lib/tidb-backup-manager/bin";
+  public static final String GCS_CREDENTIALS_DIR = "/var/lib/tidb-backup-manager/gcs";
+  /** Upstream's labels naming the Backup / Restore of a Job and its pod. */
+  public static final String BACKUP_LABEL = "tidb.pingcap.com/backup";
+  public static final String RESTORE_LABEL = "tidb.pingcap.com/restore";
+  public static final String BACKUP_SCHEDULE_LABEL = "tidb.pingcap.com/backup-schedule";
+
+  /** S3 credentials: the Secret's keys, as upstream reads them, and the variables BR reads. */
+  static final Map<String, String> S3_KEYS = Map.of("AWS_ACCESS_KEY_ID", "access_key", "AWS_SECRET_ACCESS_KEY", "secret_key");
+  static final Map<String, String> AZURE_KEYS =
+      Map.of("AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_KEY", "AZURE_STORAGE_KEY");
+
+  private BackupJob() {}
+
+  /** What one Job runs. */
+  public record Work(
+      HasMetadata owner,
+      String jobName,
+      String component,
+      Map<String, String> extraLabels,
+      String serviceAccount,
+      JobPod pod,
+      String brImage,
+      List<String> args,
+      StorageProvider storage) {}
+
+  public static Job build(Work w, BackupSettings settings) {
+    List<EnvVar> env = new ArrayList<>(credentials(w.storage()));
+    if (w.pod().env() != null) {
+      env.addAll(w.pod().env());
+    }
+    List<Volume> volumes = new ArrayList<>();
+    List<VolumeMount> mounts = new ArrayList<>();
+    List<Container> init = new ArrayList<>();
+    if (w.brImage() != null) {
+      volumes.add(new VolumeBuilder().withName("br-binary").withNewEmptyDir().endEmptyDir().build());
+      VolumeMount binMount = new VolumeMountBuilder().withName("br-binary").withMountPath(BR_BIN_DIR).build();
+      mounts.add(binMount);
+      init.add(new ContainerBuilder()
+          .withName(INIT_CONTAINER)
+          .withImage(w.brImage())
+          .withCommand("/bin/sh", "-c", "cp /br " + BR_BIN_DIR + "/br; echo 'BR copied'")
+          .withVolumeMounts(binMount)
+          .withResources(w.pod().resources())
+          .build());
+    }
+    if (w.storage().getLocal() != null) {
+      volumes.add(w.storage().getLocal().getVolume());
+      mounts.add(w.storage().getLocal().getVolumeMount());
+    }
+    if (w.storage().getGcs() != null && w.storage().getGcs().getSecretName() != null) {
+      volumes.add(new VolumeBuilder().withName("gcs-credentials").withNewSecret()
+          .withSecretName(w.storage().getGcs().getSecretName()).endSecret().build());
+      mounts.add(new VolumeMountBuilder().withName("gcs-credentials").withMountPath(GCS_CREDENTIALS_DIR)
+          .withReadOnly(true).build());
+    }
+    if (w.pod().additionalVolumes() != null) {
+      volumes.addAll(w.pod().additionalVolumes());
+    }
+    if (w.pod().additionalVolumeMounts() != null) {
+      mounts.addAll(w.pod().additionalVolumeMounts());
+    }
+    Container main = new ContainerBuilder()
+        .withName(CONTAINER)
+        .withImage(settings.image())
+        .withArgs(w.args())
+        .withEnv(env)
+        .withResources(w.pod().resources())
+        .withVolumeMounts(mounts)
+        .withTerminationMessagePolicy("FallbackToLogsOnError")
+        .build();
+    Map<String, String> labels = labels(w.owner(), w.component(), w.extraLabels());
+    return new JobBuilder()
+        .withNewMetadata()
+        .withName(w.jobName())
+        .withNamespace(w.owner().getMetadata().getNamespace())
+        .withLabels(labels)
+        .withOwnerReferences(ownerRef(w.owner()))
+        .endMetadata()
+        .withNewSpec()
+        .withBackoffLimit(0)
+        .withNewTemplate()
+        .withNewMetadata().withLabels(labels).endMetadata()
+        .withNewSpec()
+        .withRestartPolicy("Never")
+        .withServiceAccountName(w.serviceAccount())
+        .withAutomountServiceAccountToken(true)
+        .withSecurityContext(w.pod().podSecurityContext())
+        .withAffinity(w.pod().affinity())
+        .withTolerations(w.pod().tolerations())
+        .withImagePullSecrets(w.pod().imagePullSecrets())
+        .withPriorityClassName(w.pod().priorityClassName())
+        .withInitContainers(init)
+        .withContainers(main)
+        .withVolumes(volumes)
+        .endSpec()
+        .endTemplate()
+        .endSpec()
+        .build();
+  }
+
+  /** The storage's credentials as environment variables the kubelet fills from its Secret. */
+  static List<EnvVar> credentials(StorageProvider storage) {
+    List<EnvVar> env = new ArrayList<>();
+    if (storage.getS3() != null && storage.getS3().getSecretName() != null) {
+      S3_KEYS.entrySet().stream().sorted(Map.Entry.comparingByKey())
+          .forEach(e -> env.add(secretEnv(e.getKey(), storage.getS3().getSecretName(), e.getValue())));
+    }
+    if (storage.getAzblob() != null && storage.getAzblob().getSecretName() != null) {
+      AZURE_KEYS.entrySet().stream().sorted(Map.Entry.comparingByKey())
+          .forEach(e -> env.add(secretEnv(e.getKey(), storage.getAzblob().getSecretName(), e.getValue())));
+    }
+    return env;
+  }
+
+  /** The Secret keys the Job's environment needs, by Secret name. */
+  public static Map<String, List<String>> secretKeys(StorageProvider storage) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (EnvVar e : credentials(storage)) {
+      var ref = e.getValueFrom().getSecretKeyRef();
+      out.computeIfAbsent(ref.getName(), k -> new ArrayList<>()).add(ref.getKey());
+    }
+    if (storage.getGcs() != null && storage.getGcs().getSecretName() != null) {
+      out.computeIfAbsent(storage.getGcs().getSecretName(), k -> new ArrayList<>()).add("credentials");
+    }
+    return out;
+  }
+
+  static Map<String, String> labels(HasMetadata owner, String component, Map<String, String> extra) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("app.kubernetes.io/name", "tidb-cluster");
+    labels.put("app.kubernetes.io/component", component);
+    labels.put("app.kubernetes.io/instance", owner.getMetadata().getName());
+    labels.put(OwnedEventSources.MANAGED_BY, OwnedEventSources.MANAGED_BY_VALUE);
+    labels.putAll(extra);
+    return labels;
+  }
+
+  static OwnerReference ownerRef(HasMetadata owner) {
+    return new OwnerReferenceBuilder()
+        .withApiVersion(owner.getApiVersion())
+        .withKind(owner.getKind())
+        .withName(owner.getMetadata().getName())
+        .withUid(owner.getMetadata().getUid())
+        .withController(true)
+        .withBlockOwnerDeletion(true)
+        .build();
+  }
+
+  private static EnvVar secretEnv(String name, String secret, String key) {
+    return new EnvVarBuilder().withName(name).withNewValueFrom()
+        .withSecretKeyRef(new SecretKeySelectorBuilder().withName(secret).withKey(key).withOptional(false).build())
+        .endValueFrom().build();
+  }
+}

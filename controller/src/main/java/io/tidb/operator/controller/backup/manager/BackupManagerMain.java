@@ -1,0 +1,154 @@
+package io.tidb.operator.controller.backup.manager;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tidb.operator.api.v1alpha1.backup.Backup;
+import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
+import io.tidb.operator.api.v1alpha1.backup.Restore;
+import io.tidb.operator.api.v1alpha1.backup.RestoreStatus;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The backup-manager mode of the operator image, run by a Backup's or Restore's Job as the
+ * {@value #MODE} subcommand: runs the BR command line it is given (after {@code --}), passing BR's
+ * output through, reads BR's success summary and writes its own status fields of its one Backup
+ * or Restore ({@link ManagerStatusWriter}). The Job's ServiceAccount may do exactly that.
+ *
+ * <p>Exit code 0 when BR succeeded and reported a summary; 1 when it failed (the last line says
+ * why, and becomes the pod's termination message); 2 for bad arguments.
+ */
+@Command(
+    name = BackupManagerMain.MODE,
+    mixinStandardHelpOptions = true,
+    description = "Run BR for one Backup or Restore and report its result (a Backup's or Restore's Job).",
+    subcommands = {CleanCommand.class})
+public final class BackupManagerMain {
+
+  /** The subcommand of the operator's entry point that selects this mode. */
+  public static final String MODE = "backup-manager";
+
+  private final Clock clock;
+  private final PrintStream out;
+
+  public BackupManagerMain() {
+    this(Clock.systemUTC(), System.out);
+  }
+
+  BackupManagerMain(Clock clock, PrintStream out) {
+    this.clock = clock;
+    this.out = out;
+  }
+
+  @Command(name = "backup", description = "Run `br backup|log ...` for one Backup.")
+  int backup(
+      @Option(names = "--namespace", required = true) String namespace,
+      @Option(names = "--name", required = true) String name,
+      @Parameters(arity = "1..*", paramLabel = "BR_COMMAND", description = "br and its arguments, after --") List<String> br)
+      throws Exception {
+    try (KubernetesClient client = new KubernetesClientBuilder().build()) {
+      Instant started = now();
+      BackupStatus running = new BackupStatus();
+      running.setTimeStarted(ts(started));
+      ManagerStatusWriter.apply(client, Backup::new, namespace, name, running);
+      out.println("backup-manager: running " + String.join(" ", redacted(br)));
+      BrProcess.Result result = BrProcess.run(br, out);
+      if (result.exitCode() != 0) {
+        return fail("backup failed: br exited with code " + result.exitCode() + ": "
+            + BrSummary.error(result.lastLines()).orElse("no output"));
+      }
+      boolean log = br.size() > 1 && "log".equals(br.get(1));
+      Optional<BrSummary.Summary> summary = BrSummary.find(result.lastLines());
+      if (summary.isEmpty() && !log) {
+        return fail("backup failed: br exited 0 but printed no success summary");
+      }
+      Instant completed = now();
+      BackupStatus done = new BackupStatus();
+      done.setTimeStarted(ts(started));
+      done.setTimeCompleted(ts(completed));
+      done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
+      if (summary.isPresent()) {
+        Optional<String> commitTs = summary.get().backupTs().or(() -> summary.get().field("start-ts"));
+        if (!log && commitTs.isEmpty()) {
+          return fail("backup failed: br's summary has no BackupTS: " + summary.get().fields());
+        }
+        commitTs.ifPresent(done::setCommitTs);
+        summary.get().size().ifPresent(size -> {
+          done.setBackupSize(size);
+          done.setBackupSizeReadable(HumanUnits.bytes(size));
+        });
+      }
+      ManagerStatusWriter.apply(client, Backup::new, namespace, name, done);
+      out.println("backup-manager: backup " + namespace + "/" + name + " complete"
+          + (done.getCommitTs() == null ? "" : ", commitTs " + done.getCommitTs())
+          + (done.getBackupSizeReadable() == null ? "" : ", size " + done.getBackupSizeReadable()));
+      return 0;
+    }
+  }
+
+  @Command(name = "restore", description = "Run `br restore ...` for one Restore.")
+  int restore(
+      @Option(names = "--namespace", required = true) String namespace,
+      @Option(names = "--name", required = true) String name,
+      @Parameters(arity = "1..*", paramLabel = "BR_COMMAND", description = "br and its arguments, after --") List<String> br)
+      throws Exception {
+    try (KubernetesClient client = new KubernetesClientBuilder().build()) {
+      Instant started = now();
+      RestoreStatus running = new RestoreStatus();
+      running.setTimeStarted(ts(started));
+      ManagerStatusWriter.apply(client, Restore::new, namespace, name, running);
+      out.println("backup-manager: running " + String.join(" ", redacted(br)));
+      BrProcess.Result result = BrProcess.run(br, out);
+      if (result.exitCode() != 0) {
+        return fail("restore failed: br exited with code " + result.exitCode() + ": "
+            + BrSummary.error(result.lastLines()).orElse("no output"));
+      }
+      Optional<BrSummary.Summary> summary = BrSummary.find(result.lastLines());
+      if (summary.isEmpty()) {
+        return fail("restore failed: br exited 0 but printed no success summary");
+      }
+      Instant completed = now();
+      RestoreStatus done = new RestoreStatus();
+      done.setTimeStarted(ts(started));
+      done.setTimeCompleted(ts(completed));
+      done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
+      Optional<String> commitTs = summary.get().backupTs().or(() -> summary.get().field("restored-ts"));
+      if (commitTs.isEmpty()) {
+        return fail("restore failed: br's summary has no BackupTS: " + summary.get().fields());
+      }
+      done.setCommitTs(commitTs.get());
+      ManagerStatusWriter.apply(client, Restore::new, namespace, name, done);
+      out.println("backup-manager: restore " + namespace + "/" + name + " complete, commitTs " + commitTs.get());
+      return 0;
+    }
+  }
+
+  private int fail(String why) {
+    out.println(why);
+    out.flush();
+    return 1;
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.SECONDS);
+  }
+
+  static String ts(Instant i) {
+    return DateTimeFormatter.ISO_INSTANT.format(i);
+  }
+
+  /** The command line as logged: BR takes no secret as an argument, but a user's option might. */
+  static List<String> redacted(List<String> br) {
+    return br.stream().map(a -> a.matches("(?i)--[a-z0-9.-]*(key|secret|password|token)[a-z0-9.-]*=.*")
+        ? a.substring(0, a.indexOf('=') + 1) + "<redacted>" : a).toList();
+  }
+}

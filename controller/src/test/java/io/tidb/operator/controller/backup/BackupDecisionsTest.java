@@ -1,0 +1,150 @@
+package io.tidb.operator.controller.backup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.backup.Backup;
+import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
+import io.tidb.operator.api.v1alpha1.backup.Restore;
+import io.tidb.operator.api.v1alpha1.backup.StorageProviders;
+import io.tidb.operator.controller.backup.manager.BrSummaryTest;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The Backup and Restore controllers' pure decisions: BR's command line, storage URLs, Job verdicts, clean-up. */
+class BackupDecisionsTest {
+
+  private static Backup backup(String spec) {
+    return ApiObjects.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: Backup
+        metadata: {name: b, namespace: ns}
+        spec:
+        %s
+        """.formatted(spec.indent(2)), Backup.class);
+  }
+
+  @Test
+  void brBackupCommandLineCarriesEverySetting() {
+    Backup b = backup("""
+        backupType: table
+        commitTs: "446543216512835585"
+        tikvGCLifeTime: 72h
+        tableFilter: ["db1.*", "!db1.tmp"]
+        br: {cluster: basic, db: db1, table: t1, concurrency: 8, rateLimit: 100, checksum: false, timeAgo: 1h, options: [--lastbackupts=1]}
+        s3: {provider: aws, region: us-west-2, bucket: bk, prefix: /a/b/, endpoint: "http://127.0.0.1:9000", sse: aws:kms, forcePathStyle: true}
+        """);
+    assertEquals(List.of("backup", "table", "--pd=pd:2379", "--storage=s3://bk/a/b", "--s3.endpoint=http://127.0.0.1:9000",
+        "--s3.region=us-west-2", "--s3.provider=aws", "--s3.sse=aws:kms", "--s3.force-path-style=true", "--db=db1",
+        "--table=t1", "--filter=db1.*", "--filter=!db1.tmp", "--backupts=446543216512835585", "--timeago=1h",
+        "--gcttl=72h", "--concurrency=8", "--ratelimit=100", "--checksum=false", "--lastbackupts=1"),
+        BrCommandLine.backup("b", b.getSpec(), "pd:2379"));
+  }
+
+  @Test
+  void logBackupSubcommands() {
+    Backup b = backup("""
+        backupMode: log
+        commitTs: "446543216512835585"
+        br: {cluster: basic}
+        s3: {provider: aws, bucket: logs}
+        """);
+    assertEquals(List.of("log", "start", "--task-name=b", "--pd=pd:2379", "--start-ts=446543216512835585",
+        "--storage=s3://logs", "--s3.provider=aws"), BrCommandLine.backup("b", b.getSpec(), "pd:2379"));
+    b.getSpec().setLogSubcommand("log-stop");
+    assertEquals(List.of("log", "stop", "--task-name=b", "--pd=pd:2379"), BrCommandLine.backup("b", b.getSpec(), "pd:2379"));
+    b.getSpec().setLogSubcommand(null);
+    b.getSpec().setLogTruncateUntil("2024-01-02 03:04:05");
+    assertEquals(List.of("log", "truncate", "--storage=s3://logs", "--s3.provider=aws", "--until=2024-01-02 03:04:05", "--yes"),
+        BrCommandLine.backup("b", b.getSpec(), "pd:2379"));
+  }
+
+  @Test
+  void pointInTimeRestore() {
+    Restore r = ApiObjects.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: Restore
+        metadata: {name: r, namespace: ns}
+        spec:
+          restoreMode: pitr
+          pitrRestoredTs: "2024-01-02 03:04:05"
+          br: {cluster: basic}
+          s3: {provider: aws, bucket: logs, prefix: l}
+          pitrFullBackupStorageProvider: {s3: {provider: aws, bucket: full, prefix: f}}
+        """, Restore.class);
+    assertEquals(List.of("restore", "point", "--pd=pd:2379", "--storage=s3://logs/l", "--s3.provider=aws",
+        "--full-backup-storage=s3://full/f", "--restored-ts=2024-01-02 03:04:05"), BrCommandLine.restore(r.getSpec(), "pd:2379"));
+  }
+
+  @Test
+  void storageUrlsAsUpstream() {
+    assertEquals("gcs://bk/p/", StorageUrls.url(StorageProviders.of(backup(
+        "gcs: {projectId: x, bucket: bk, prefix: p}\nbr: {cluster: c}").getSpec())));
+    assertEquals("azure://c/p/", StorageUrls.url(StorageProviders.of(backup(
+        "azblob: {container: c, prefix: p}\nbr: {cluster: c}").getSpec())));
+    assertEquals("local:///nfs/p", StorageUrls.url(StorageProviders.of(backup(
+        "local: {prefix: p, volume: {name: v}, volumeMount: {name: v, mountPath: /nfs/}}\nbr: {cluster: c}").getSpec())));
+  }
+
+  private static Job job(String... trueConditions) {
+    JobBuilder b = new JobBuilder().withNewMetadata().withName("backup-b").endMetadata().withNewStatus().endStatus();
+    Job j = b.build();
+    for (String c : trueConditions) {
+      j.getStatus().getConditions().add(new JobConditionBuilder().withType(c).withStatus("True")
+          .withReason("BackoffLimitExceeded").withMessage("Job has reached the specified backoff limit").build());
+    }
+    return j;
+  }
+
+  @Test
+  void jobVerdicts() {
+    assertEquals(BackupPhase.SCHEDULED, JobVerdicts.ofJob(job(), false, false, Optional.empty()).phase());
+    assertEquals(BackupPhase.RUNNING, JobVerdicts.ofJob(job(), true, false, Optional.empty()).phase());
+    assertEquals(BackupPhase.COMPLETE, JobVerdicts.ofJob(job("Complete"), true, true, Optional.empty()).phase());
+    JobVerdicts.Verdict noResult = JobVerdicts.ofJob(job("Complete"), true, false, Optional.empty());
+    assertEquals(BackupPhase.FAILED, noResult.phase());
+    assertEquals(JobVerdicts.REASON_NO_RESULT, noResult.reason());
+    assertEquals("backup failed: x", JobVerdicts.ofJob(job("Failed"), true, false, Optional.of("backup failed: x")).message());
+    assertEquals("Job backup-b failed: BackoffLimitExceeded (Job has reached the specified backoff limit)",
+        JobVerdicts.ofJob(job("Failed"), true, false, Optional.empty()).message());
+    assertEquals(BackupPhase.FAILED, JobVerdicts.jobGone("backup-b").phase());
+    assertEquals(Optional.of("last"), JobVerdicts.lastLine("first\nlast\n\n"));
+  }
+
+  @Test
+  void cleanPolicyDecidesWhetherDataIsDeleted() {
+    Backup b = backup("cleanPolicy: Retain\nbr: {cluster: c}\ns3: {provider: aws, bucket: bk, prefix: p, endpoint: \"http://127.0.0.1:1\"}");
+    b.setStatus(new BackupStatus());
+    b.getStatus().setBackupPath("s3://bk/p");
+    b.getStatus().setPhase(BackupPhase.FAILED);
+    assertFalse(BackupCleaner.needsClean(b));
+    b.getSpec().setCleanPolicy("OnFailure");
+    assertTrue(BackupCleaner.needsClean(b));
+    b.getStatus().setPhase(BackupPhase.COMPLETE);
+    assertFalse(BackupCleaner.needsClean(b));
+    b.getSpec().setCleanPolicy("Delete");
+    assertTrue(BackupCleaner.needsClean(b));
+    b.getStatus().setBackupPath(null);
+    assertFalse(BackupCleaner.needsClean(b), "nothing was ever written");
+    assertEquals(List.of("backup-manager", "clean", "--storage", "s3://bk/p", "--s3.endpoint=http://127.0.0.1:1"),
+        BackupCleaner.args(b));
+  }
+
+  @Test
+  void theControllerAppliesOnlyItsOwnStatusFields() {
+    BackupStatus s = ApiObjects.parse(BrSummaryTest.FULL_STATUS, BackupStatus.class);
+    BackupStatus mine = BackupStatuses.controllerPart(s);
+    assertEquals("Complete", mine.getPhase());
+    assertEquals("s3://bk/p", mine.getBackupPath());
+    assertEquals(null, mine.getCommitTs());
+    assertEquals(null, mine.getBackupSize());
+    assertEquals(null, mine.getTimeStarted());
+    assertEquals(s.getConditions(), mine.getConditions());
+  }
+}

@@ -1,0 +1,221 @@
+package io.tidb.operator.controller.it;
+
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.backup.Backup;
+import io.tidb.operator.api.v1alpha1.backup.BackupCondition;
+import io.tidb.operator.api.v1alpha1.backup.Restore;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.validation.backup.BackupAdmissionRules;
+import io.tidb.operator.api.validation.backup.RestoreAdmissionRules;
+import io.tidb.operator.controller.backup.BackupController;
+import io.tidb.operator.controller.backup.BackupSettings;
+import io.tidb.operator.controller.backup.RestoreController;
+import io.tidb.operator.controller.backup.brstandin.BrStandIn;
+import io.tidb.operator.controller.config.ComponentUrls;
+import io.tidb.operator.controller.config.ControllerSettings;
+import io.tidb.operator.controller.runtime.OperatorRuntime;
+import io.tidb.operator.controller.runtime.RuntimeServices;
+import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import io.tidb.operator.testsupport.Await;
+import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.ProjectCrds;
+import io.tidb.operator.testsupport.TestNamespaces;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * A namespace on a real kube-apiserver with the Backup and Restore controllers watching it, a
+ * loopback S3 server (S3Proxy), and BR played by {@link BrStandIn} through a launcher script the
+ * controller is told is BR's path ({@code --backup-br-path}). No TidbCluster controller runs; the
+ * TidbCluster only has to exist. Jobs run through {@link JobAsKubelet} as their own ServiceAccount
+ * (a real token from the TokenRequest API), so the Role the controller gives them is what they get.
+ */
+final class BackupHarness implements AutoCloseable {
+
+  static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+  final KubernetesClient admin;
+  final String namespace;
+  final LoopbackS3 s3;
+  final JobAsKubelet kubelet;
+  final Path brScript;
+  private final ClusterAccess access;
+  private final Path workDir;
+  private OperatorRuntime operator;
+  private KubernetesClient operatorClient;
+  private final List<Process> started = new ArrayList<>();
+
+  BackupHarness(ClusterAccess access, String prefix) throws Exception {
+    this.access = access;
+    this.admin = access.newClient();
+    ProjectCrds.apply(admin);
+    this.namespace = TestNamespaces.createUnique(admin, prefix);
+    this.kubelet = new JobAsKubelet(admin);
+    this.s3 = new LoopbackS3();
+    this.workDir = Files.createTempDirectory("backup-it-");
+    this.brScript = workDir.resolve("br");
+    Files.writeString(brScript, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+        + "' -cp '" + System.getProperty("java.class.path") + "' " + BrStandIn.class.getName() + " \"$@\"\n");
+    Files.setPosixFilePermissions(brScript, PosixFilePermissions.fromString("rwx------"));
+    startOperator();
+  }
+
+  void startOperator() {
+    operatorClient = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(access.kubeConfigYaml())).build();
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    ControllerSettings settings = new ControllerSettings(
+        Set.of(namespace), 2, Duration.ofSeconds(30), Duration.ofSeconds(1), Optional.empty(),
+        new InetSocketAddress("127.0.0.1", 0), ComponentUrls.defaults(),
+        "tidb-operator-java/controller:it", "backup-it");
+    BackupSettings backup = new BackupSettings(settings.discoveryImage(), "{name}-pd.{namespace}:2379", brScript.toString());
+    RuntimeServices services = RuntimeServices.create(operatorClient, registry, settings.identity(), Clock.systemUTC());
+    operator = OperatorRuntime.create(settings, operatorClient, registry, List.<ValidatingReconciler<?, ?>>of(
+        BackupController.create(backup, services, new BackupAdmissionRules(), operatorClient, settings.convergingRequeue()),
+        RestoreController.create(backup, services, new RestoreAdmissionRules(), operatorClient, settings.convergingRequeue())));
+    operator.start();
+  }
+
+  void stopOperator() {
+    if (operator != null) {
+      operator.close();
+      operatorClient.close();
+      operator = null;
+    }
+  }
+
+  void createCluster(String name) {
+    TidbCluster tc = ApiObjects.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbCluster
+        metadata: {name: %s}
+        spec:
+          version: v8.5.7
+          pd: {baseImage: pingcap/pd, replicas: 1, requests: {storage: 1Gi}}
+          tikv: {baseImage: pingcap/tikv, replicas: 1, requests: {storage: 1Gi}}
+          tidb: {baseImage: pingcap/tidb, replicas: 1, service: {type: ClusterIP}}
+        """.formatted(name), TidbCluster.class);
+    tc.getMetadata().setNamespace(namespace);
+    admin.resource(tc).create();
+  }
+
+  void createS3Secret(String name, String accessKey, String secretKey) {
+    admin.secrets().inNamespace(namespace).resource(new SecretBuilder()
+        .withNewMetadata().withName(name).withNamespace(namespace).endMetadata()
+        .addToData("access_key", b64(accessKey)).addToData("secret_key", b64(secretKey)).build()).create();
+  }
+
+  Backup createBackup(String yaml) {
+    Backup b = ApiObjects.parse(yaml.replace("${S3}", s3.endpoint), Backup.class);
+    b.getMetadata().setNamespace(namespace);
+    return admin.resource(b).create();
+  }
+
+  Restore createRestore(String yaml) {
+    Restore r = ApiObjects.parse(yaml.replace("${S3}", s3.endpoint), Restore.class);
+    r.getMetadata().setNamespace(namespace);
+    return admin.resource(r).create();
+  }
+
+  Backup backup(String name) {
+    return admin.resources(Backup.class).inNamespace(namespace).withName(name).get();
+  }
+
+  Restore restore(String name) {
+    return admin.resources(Restore.class).inNamespace(namespace).withName(name).get();
+  }
+
+  Backup awaitBackup(String name, String what, Predicate<Backup> done) {
+    return Await.until(name + ": " + what, TIMEOUT, () -> backup(name), b -> b != null && b.getStatus() != null && done.test(b));
+  }
+
+  Restore awaitRestore(String name, String what, Predicate<Restore> done) {
+    return Await.until(name + ": " + what, TIMEOUT, () -> restore(name), r -> r != null && r.getStatus() != null && done.test(r));
+  }
+
+  Job awaitJob(String name) {
+    return Await.until("Job " + name, TIMEOUT, () -> job(name), j -> j != null);
+  }
+
+  Job job(String name) {
+    return admin.batch().v1().jobs().inNamespace(namespace).withName(name).get();
+  }
+
+  static Optional<BackupCondition> condition(Backup b, String type) {
+    return b.getStatus().getConditions() == null ? Optional.empty()
+        : b.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst();
+  }
+
+  /** What the kubelet gives the Job's pod: the API server's address and its ServiceAccount's token. */
+  JobAsKubelet.Kubelet kubeletFor(Job job) {
+    String sa = job.getSpec().getTemplate().getSpec().getServiceAccountName();
+    String token = admin.serviceAccounts().inNamespace(namespace).withName(sa).tokenRequest(new TokenRequestBuilder()
+        .withNewSpec().withExpirationSeconds(3600L).endSpec().build()).getStatus().getToken();
+    Config config = Config.fromKubeconfig(access.kubeConfigYaml());
+    URI server = URI.create(config.getMasterUrl());
+    try {
+      Path tokenFile = workDir.resolve(sa + ".token");
+      Files.writeString(tokenFile, token);
+      Path ca = workDir.resolve("ca.crt");
+      Files.write(ca, config.getCaCertData() != null
+          ? Base64.getDecoder().decode(config.getCaCertData())
+          : Files.readAllBytes(Path.of(config.getCaCertFile())));
+      return new JobAsKubelet.Kubelet(
+          Map.of("KUBERNETES_SERVICE_HOST", server.getHost(), "KUBERNETES_SERVICE_PORT", Integer.toString(server.getPort())),
+          List.of("-Dkubernetes.auth.tryKubeConfig=false", "-Dkubernetes.auth.serviceAccount.token=" + tokenFile,
+              "-Dkubernetes.certs.ca.file=" + ca));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Runs the Job's container as its pod would, and reports as the kubelet and the Job controller do. */
+  JobAsKubelet.Run run(Job job) throws IOException, InterruptedException {
+    return kubelet.runAndReport(job, kubeletFor(job));
+  }
+
+  /** Starts the Job's container and leaves it running. */
+  Process start(Job job) throws IOException {
+    Process p = kubelet.process(job, kubeletFor(job)).redirectOutput(workDir.resolve(job.getMetadata().getName() + ".log").toFile()).start();
+    started.add(p);
+    return p;
+  }
+
+  String output(Job job) throws IOException {
+    return Files.readString(workDir.resolve(job.getMetadata().getName() + ".log"), StandardCharsets.UTF_8);
+  }
+
+  private static String b64(String s) {
+    return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public void close() throws Exception {
+    started.forEach(Process::destroyForcibly);
+    stopOperator();
+    s3.close();
+    admin.namespaces().withName(namespace).delete();
+    admin.close();
+  }
+}
