@@ -152,6 +152,24 @@ class TidbClusterAdmissionIT {
     assertNull(tidbClusters(client).withName("dry-run-basic").get());
   }
 
+  /** A component this operator does not run is refused, naming the field and the reason. */
+  @Test
+  void anUnmanagedComponentIsRefusedWithItsFieldAndReason(KubernetesClient client) {
+    TidbCluster tc = basic("with-pump");
+    tc.getSpec().setPump(ApiObjects.parse(
+        "baseImage: pingcap/tidb-binlog\nreplicas: 1\nrequests: {storage: 1Gi}\n",
+        io.tidb.operator.api.v1alpha1.cluster.PumpSpec.class));
+    tc.getSpec().setTiproxy(ApiObjects.parse(
+        "baseImage: pingcap/tiproxy\nreplicas: 1\n",
+        io.tidb.operator.api.v1alpha1.cluster.TiproxySpec.class));
+    String message = dryRunCreateError(client, tc);
+    assertTrue(message.contains("spec.tiproxy: Forbidden: TiProxy is not managed by this operator"
+        + " yet; remove spec.tiproxy"), message);
+    assertTrue(message.contains("spec.pump: Forbidden: Pump is not managed by this operator yet;"
+        + " remove spec.pump"), message);
+    assertNull(tidbClusters(client).withName("with-pump").get());
+  }
+
   @Test
   void aValidClusterIsStoredWithTheDefaults(KubernetesClient client) {
     client.resource(basic("basic")).create();
