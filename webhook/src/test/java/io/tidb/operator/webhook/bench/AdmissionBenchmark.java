@@ -357,12 +357,21 @@ public final class AdmissionBenchmark {
   }
 
   /**
-   * A shared review file, with one change: its env uses {@code fieldRef.fieldPath: status.myEnv2},
-   * which is no pod field (the kubelet would refuse it, and so do the rules), so it is replaced by
-   * {@code metadata.name} to measure the allowed path, not the denial.
+   * A shared review file, with two changes so that it measures the allowed path, not a denial: its
+   * env uses {@code fieldRef.fieldPath: status.myEnv2}, which is no pod field (the kubelet would
+   * refuse it, and so do the rules), replaced by {@code metadata.name}; and {@code spec.pump},
+   * which this operator does not manage yet and refuses, is removed from the object (and the old
+   * object of an UPDATE).
    */
   private static byte[] realistic(Path file) throws IOException {
-    return Files.readString(file).replace("status.myEnv2", "metadata.name").getBytes(StandardCharsets.UTF_8);
+    JsonNode review = new ObjectMapper().readTree(
+        Files.readString(file).replace("status.myEnv2", "metadata.name"));
+    for (String object : new String[] {"/request/object/spec", "/request/oldObject/spec"}) {
+      if (review.at(object) instanceof ObjectNode spec) {
+        spec.remove("pump");
+      }
+    }
+    return new ObjectMapper().writeValueAsBytes(review);
   }
 
   /** Requests sent at a fixed rate whatever the answers do; latency counted from the planned send. */
