@@ -3,6 +3,7 @@ package io.tidb.operator.controller.tidbcluster;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi.MemberHealth;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi.StoreView;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
+import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsHandshakeException;
 import io.tidb.operator.pd.PdApiException;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientException;
@@ -18,6 +19,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLException;
 
 /** {@link ClusterApi} over the project's PD and TiDB status clients, on HTTP. */
 final class HttpClusterApi implements ClusterApi {
@@ -226,6 +228,11 @@ final class HttpClusterApi implements ClusterApi {
     try {
       return request.get();
     } catch (PdClientException e) {
+      for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+        if (t instanceof SSLException) {
+          throw new ClusterTlsHandshakeException(e.getMessage(), e);
+        }
+      }
       throw new IOException(e.getMessage(), e);
     }
   }

@@ -145,6 +145,9 @@ class TlsClusterIT {
     String message = Fixtures.condition(refused, "PDReachable").orElseThrow().getMessage();
     assertTrue(message.contains("TLS handshake failed"), message);
     assertTrue(message.contains("https://"), message);
+    assertTrue(h.events(TC).stream().anyMatch(e -> "Warning".equals(e.getType())
+        && "ClusterTLSHandshakeFailed".equals(e.getReason())
+        && e.getMessage().contains("Secret " + SECRET)), "a Warning names the Secret to check");
 
     h.simulator.recorder().clear();
     int callsBefore = h.simulator.clientCertificates().size();

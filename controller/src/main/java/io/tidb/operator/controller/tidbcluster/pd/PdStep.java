@@ -12,6 +12,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.runtime.ApplyOutcome;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.MemberStep;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
@@ -22,6 +23,7 @@ import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
+import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsHandshakeException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,14 +161,18 @@ public final class PdStep extends MemberStep<PdStatus> {
       if (ctx.status().getTikv() != null) {
         ctx.status().getTikv().setSynced(false);
       }
-      setReachable(
-          ctx,
-          Conditions.FALSE,
-          UNREACHABLE,
-          "PD did not answer: " + e.getMessage() + ". Everything status shows from PD (PD"
-              + " member health, the leader, TiKV stores) is as last seen and marked stale"
-              + " (synced: false, health: false); no scale-in or upgrade step runs until PD"
-              + " answers");
+      String message = "PD did not answer: " + e.getMessage() + ". Everything status shows from"
+          + " PD (PD member health, the leader, TiKV stores) is as last seen and marked stale"
+          + " (synced: false, health: false); no scale-in or upgrade step runs until PD"
+          + " answers";
+      boolean changed = Conditions.find(ctx.status().getConditions(), REACHABLE_CONDITION)
+          .map(c -> !message.equals(c.getMessage())).orElse(true);
+      setReachable(ctx, Conditions.FALSE, UNREACHABLE, message);
+      if (e instanceof ClusterTlsHandshakeException && changed) {
+        ctx.events().warning(ctx.cluster(), ClusterTlsHandshakeException.REASON,
+            "PD: " + e.getMessage() + " (check the CA and certificate of Secret "
+                + MemberPods.clusterClientSecret(ctx.name()) + ")");
+      }
     }
   }
 
