@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.ControllerMain;
+import io.tidb.operator.controller.fixtures.TestCertificates;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
@@ -136,6 +137,23 @@ final class ControllerHarness implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * As {@link #startTls(ClusterAccess, String, Duration, Function)} with a resync of 5 s and the
+   * simulator's certificate issued by {@code ca}, naming the Services of each {@code
+   * "<cluster>/<component>"} in {@code services} (e.g. {@code "basic-tls/pd"}).
+   */
+  static ControllerHarness startTls(
+      ClusterAccess access, String prefix, TestCertificates ca, List<String> services) {
+    return startTls(access, prefix, Duration.ofSeconds(5), namespace -> {
+      List<String> names = new java.util.ArrayList<>();
+      for (String service : services) {
+        String[] parts = service.split("/", 2);
+        names.addAll(TestCertificates.componentNames(parts[0], namespace, parts[1]));
+      }
+      return ca.server(ca.peer(names));
+    });
   }
 
   /**

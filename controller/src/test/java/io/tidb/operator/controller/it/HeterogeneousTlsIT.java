@@ -12,8 +12,6 @@ import io.tidb.operator.pdsim.ClusterKey;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
 import java.security.cert.X509Certificate;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,12 +40,7 @@ class HeterogeneousTlsIT {
 
   @BeforeAll
   static void start(ClusterAccess access) {
-    h = ControllerHarness.startTls(access, "hetero-tls-it", Duration.ofSeconds(5), namespace -> {
-      List<String> names = new ArrayList<>(TestCertificates.componentNames(A, namespace, "pd"));
-      names.addAll(TestCertificates.componentNames(A, namespace, "tidb"));
-      names.addAll(TestCertificates.componentNames(B, namespace, "tidb"));
-      return CA.server(CA.peer(names));
-    });
+    h = ControllerHarness.startTls(access, "hetero-tls-it", CA, List.of(A + "/pd", A + "/tidb", B + "/tidb"));
     clientA = CA.peer(List.of("TiDB"));
     clientB = CA.peer(List.of("TiDB"));
     h.admin.resource(CA.secret(h.namespace, A + "-cluster-client-secret", clientA)).create();

@@ -15,7 +15,6 @@ import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,11 +36,7 @@ class MonitorDashboardTlsIT {
 
   @BeforeAll
   static void start(ClusterAccess access) {
-    h = ControllerHarness.startTls(access, "monitor-tls", Duration.ofSeconds(5), namespace -> {
-      List<String> names = new ArrayList<>(TestCertificates.componentNames(TC, namespace, "pd"));
-      names.addAll(TestCertificates.componentNames(TC, namespace, "tidb"));
-      return CA.server(CA.peer(names));
-    });
+    h = ControllerHarness.startTls(access, "monitor-tls", CA, List.of(TC + "/pd", TC + "/tidb"));
     client = CA.peer(List.of("TiDB"));
     Secret secret = CA.secret(h.namespace, TC + "-cluster-client-secret", client);
     h.admin.secrets().inNamespace(h.namespace).resource(secret).forceConflicts().serverSideApply();

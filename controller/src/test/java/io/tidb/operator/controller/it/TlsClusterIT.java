@@ -14,7 +14,6 @@ import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -44,11 +43,7 @@ class TlsClusterIT {
 
   @BeforeAll
   static void start(ClusterAccess access) {
-    h = ControllerHarness.startTls(access, "tls-it", Duration.ofSeconds(5), namespace -> {
-      List<String> names = new ArrayList<>(TestCertificates.componentNames(TC, namespace, "pd"));
-      names.addAll(TestCertificates.componentNames(TC, namespace, "tidb"));
-      return CA.server(CA.peer(names));
-    });
+    h = ControllerHarness.startTls(access, "tls-it", CA, List.of(TC + "/pd", TC + "/tidb"));
     client = CA.peer(List.of("TiDB"));
     putSecret(CA.secret(h.namespace, SECRET, client));
     h.create(Fixtures.compat("basic-tls__tidb-cluster.yaml"));
