@@ -26,7 +26,7 @@ public final class BackupScheduleValidator {
       return List.of(Violation.required("spec", "a BackupSchedule needs spec.schedule and spec.backupTemplate"));
     }
     List<Violation> out = new ArrayList<>();
-    if (StorageRules.blank(spec.getSchedule())) {
+    if (BackupStorageRules.blank(spec.getSchedule())) {
       out.add(Violation.required("spec.schedule", "a cron expression such as \"0 2 * * *\""));
     } else {
       Optional<String> problem = CronSchedules.problem(spec.getSchedule());

@@ -39,7 +39,7 @@ public final class BackupSpecRules {
     } else {
       BrRules.br(path, spec.getBr(), spec.getBackupType(), "back up", out);
     }
-    out.addAll(StorageRules.validate(path, StorageProviders.of(spec)));
+    out.addAll(BackupStorageRules.validate(path, StorageProviders.of(spec)));
     if (spec.getCleanPolicy() != null && !CLEAN_POLICIES.contains(spec.getCleanPolicy())) {
       out.add(Violation.notSupported(path + ".cleanPolicy", spec.getCleanPolicy(),
           "supported values: \"Retain\", \"OnFailure\", \"Delete\""));

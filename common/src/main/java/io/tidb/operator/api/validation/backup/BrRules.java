@@ -15,17 +15,17 @@ final class BrRules {
 
   /** spec.br (present) and spec.backupType, upstream's rules. */
   static void br(String path, BrConfig br, String backupType, String what, List<Violation> out) {
-    if (StorageRules.blank(br.getCluster())) {
+    if (BackupStorageRules.blank(br.getCluster())) {
       out.add(Violation.required(path + ".br.cluster", "the name of the TidbCluster to " + what));
     }
     if (backupType != null && !backupType.isEmpty() && !BACKUP_TYPES.contains(backupType)) {
       out.add(Violation.notSupported(path + ".backupType", backupType,
           "supported values: \"full\", \"db\", \"table\""));
     }
-    if (("db".equals(backupType) || "table".equals(backupType)) && StorageRules.blank(br.getDb())) {
+    if (("db".equals(backupType) || "table".equals(backupType)) && BackupStorageRules.blank(br.getDb())) {
       out.add(Violation.required(path + ".br.db", "the database of a " + backupType + " " + what));
     }
-    if ("table".equals(backupType) && StorageRules.blank(br.getTable())) {
+    if ("table".equals(backupType) && BackupStorageRules.blank(br.getTable())) {
       out.add(Violation.required(path + ".br.table", "the table of a table " + what));
     }
     if (br.getConcurrency() != null && br.getConcurrency() <= 0) {

@@ -41,7 +41,7 @@ public final class RestoreValidator {
     } else {
       BrRules.br("spec", spec.getBr(), spec.getBackupType(), "restore", out);
     }
-    out.addAll(StorageRules.validate("spec", StorageProviders.of(spec)));
+    out.addAll(BackupStorageRules.validate("spec", StorageProviders.of(spec)));
     if (spec.getTikvGCLifeTime() != null) {
       BrRules.duration("spec.tikvGCLifeTime", spec.getTikvGCLifeTime(), out);
     }
@@ -57,7 +57,7 @@ public final class RestoreValidator {
             "pitr mode needs either spec.pitrFullBackupStorageProvider or spec.logRestoreStartTs"));
       }
       if (hasFull) {
-        out.addAll(StorageRules.validate("spec.pitrFullBackupStorageProvider", full));
+        out.addAll(BackupStorageRules.validate("spec.pitrFullBackupStorageProvider", full));
       }
       BrRules.timestamp("spec.pitrRestoredTs", spec.getPitrRestoredTs(), out);
       BrRules.timestamp("spec.logRestoreStartTs", spec.getLogRestoreStartTs(), out);

@@ -16,9 +16,9 @@ import java.util.List;
  * or container, an endpoint with scheme and host, matching volume and mount names), plus a prefix
  * that is not blank when set. Pure.
  */
-public final class StorageRules {
+public final class BackupStorageRules {
 
-  private StorageRules() {}
+  private BackupStorageRules() {}
 
   /** The providers that are set, by field name. */
   public static List<String> providersSet(StorageProvider storage) {
