@@ -98,7 +98,7 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
     String pd = settings.pdAddress(clusterNs, spec.getBr().getCluster(), cluster.get().getSpec().getClusterDomain());
     List<String> args = new ArrayList<>(List.of(BackupManagerMain.MODE, "backup",
         "--namespace", ctx.namespace(), "--name", ctx.name(), "--", settings.brPath()));
-    args.addAll(BrCommandLine.backup(ctx.name(), spec, pd));
+    args.addAll(BrCommandLine.backup(spec, pd));
     Map<String, String> extra = Map.of(BackupJob.BACKUP_LABEL, ctx.name());
     String serviceAccount = jobServiceAccount(ctx, jobName, "backups", extra);
     Job desired = BackupJob.build(new BackupJob.Work(ctx.stored(), jobName, "backup", extra, serviceAccount,

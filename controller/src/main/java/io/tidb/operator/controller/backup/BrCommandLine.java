@@ -9,41 +9,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * BR's command line for a Backup or Restore, as upstream's backup-manager builds it: the
- * subcommand ({@code backup full|db|table}, {@code log start|stop|pause|truncate}, {@code restore
- * full|db|table|point}), PD, the storage URL and flags, the table filter, the BR settings, then
- * the user's {@code br.options} last. Pure.
+ * BR's command line for a snapshot Backup or Restore, as upstream's backup-manager builds it: the
+ * subcommand ({@code backup full|db|table}, {@code restore full|db|table}), PD, the storage URL
+ * and flags, the table filter, the BR settings, then the user's {@code br.options} last. Pure.
  */
 public final class BrCommandLine {
 
   private BrCommandLine() {}
 
   /** BR's arguments (without the binary) for a Backup. */
-  public static List<String> backup(String name, BackupSpec spec, String pd) {
+  public static List<String> backup(BackupSpec spec, String pd) {
     StorageProvider storage = StorageProviders.of(spec);
     List<String> args = new ArrayList<>();
-    String mode = spec.getBackupMode() == null ? "snapshot" : spec.getBackupMode();
-    if ("log".equals(mode)) {
-      String sub = logSubcommand(spec);
-      args.addAll(List.of("log", sub));
-      if (!"truncate".equals(sub)) {
-        args.add("--task-name=" + name);
-        args.add("--pd=" + pd);
-      }
-      if ("start".equals(sub) && spec.getCommitTs() != null && !spec.getCommitTs().isEmpty()) {
-        args.add("--start-ts=" + spec.getCommitTs());
-      }
-      if ("start".equals(sub) || "truncate".equals(sub)) {
-        args.add("--storage=" + StorageUrls.url(storage));
-        args.addAll(StorageUrls.flags(storage));
-      }
-      if ("truncate".equals(sub)) {
-        args.add("--until=" + spec.getLogTruncateUntil());
-        args.add("--yes");
-      }
-      common(args, spec.getBr(), false);
-      return args;
-    }
     args.addAll(List.of("backup", type(spec.getBackupType()), "--pd=" + pd,
         "--storage=" + StorageUrls.url(storage)));
     args.addAll(StorageUrls.flags(storage));
@@ -59,7 +36,7 @@ public final class BrCommandLine {
     if (spec.getTikvGCLifeTime() != null) {
       args.add("--gcttl=" + spec.getTikvGCLifeTime());
     }
-    common(args, br, true);
+    common(args, br);
     return args;
   }
 
@@ -67,44 +44,15 @@ public final class BrCommandLine {
   public static List<String> restore(RestoreSpec spec, String pd) {
     StorageProvider storage = StorageProviders.of(spec);
     List<String> args = new ArrayList<>();
-    if ("pitr".equals(spec.getRestoreMode())) {
-      args.addAll(List.of("restore", "point", "--pd=" + pd, "--storage=" + StorageUrls.url(storage)));
-      args.addAll(StorageUrls.flags(storage));
-      StorageProvider full = spec.getPitrFullBackupStorageProvider();
-      if (full != null && !StorageProviders.isEmpty(full)) {
-        args.add("--full-backup-storage=" + StorageUrls.url(full));
-      }
-      if (spec.getLogRestoreStartTs() != null && !spec.getLogRestoreStartTs().isEmpty()) {
-        args.add("--start-ts=" + spec.getLogRestoreStartTs());
-      }
-      if (spec.getPitrRestoredTs() != null && !spec.getPitrRestoredTs().isEmpty()) {
-        args.add("--restored-ts=" + spec.getPitrRestoredTs());
-      }
-    } else {
-      args.addAll(List.of("restore", type(spec.getBackupType()), "--pd=" + pd, "--storage=" + StorageUrls.url(storage)));
-      args.addAll(StorageUrls.flags(storage));
-      dbTable(args, spec.getBackupType(), spec.getBr());
-      if (spec.getBr().getOnLine() != null) {
-        args.add("--online=" + spec.getBr().getOnLine());
-      }
+    args.addAll(List.of("restore", type(spec.getBackupType()), "--pd=" + pd, "--storage=" + StorageUrls.url(storage)));
+    args.addAll(StorageUrls.flags(storage));
+    dbTable(args, spec.getBackupType(), spec.getBr());
+    if (spec.getBr().getOnLine() != null) {
+      args.add("--online=" + spec.getBr().getOnLine());
     }
     filters(args, spec.getTableFilter());
-    common(args, spec.getBr(), true);
+    common(args, spec.getBr());
     return args;
-  }
-
-  /** The BR log subcommand of a log backup: upstream's logSubcommand, or logStop, or start. */
-  public static String logSubcommand(BackupSpec spec) {
-    if (spec.getLogSubcommand() != null && !spec.getLogSubcommand().isEmpty()) {
-      return spec.getLogSubcommand().substring("log-".length());
-    }
-    if (Boolean.TRUE.equals(spec.getLogStop())) {
-      return "stop";
-    }
-    if (spec.getLogTruncateUntil() != null && !spec.getLogTruncateUntil().isEmpty()) {
-      return "truncate";
-    }
-    return "start";
   }
 
   private static String type(String backupType) {
@@ -126,14 +74,14 @@ public final class BrCommandLine {
     }
   }
 
-  private static void common(List<String> args, BrConfig br, boolean data) {
-    if (data && br.getConcurrency() != null) {
+  private static void common(List<String> args, BrConfig br) {
+    if (br.getConcurrency() != null) {
       args.add("--concurrency=" + br.getConcurrency());
     }
-    if (data && br.getRateLimit() != null) {
+    if (br.getRateLimit() != null) {
       args.add("--ratelimit=" + br.getRateLimit());
     }
-    if (data && br.getChecksum() != null) {
+    if (br.getChecksum() != null) {
       args.add("--checksum=" + br.getChecksum());
     }
     if (br.getCheckRequirements() != null) {

@@ -10,7 +10,6 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
-import io.tidb.operator.api.v1alpha1.backup.Restore;
 import io.tidb.operator.api.v1alpha1.backup.StorageProviders;
 import io.tidb.operator.controller.backup.manager.BrSummaryTest;
 import java.util.List;
@@ -44,42 +43,7 @@ class BackupDecisionsTest {
         "--s3.region=us-west-2", "--s3.provider=aws", "--s3.sse=aws:kms", "--s3.force-path-style=true", "--db=db1",
         "--table=t1", "--filter=db1.*", "--filter=!db1.tmp", "--backupts=446543216512835585", "--timeago=1h",
         "--gcttl=72h", "--concurrency=8", "--ratelimit=100", "--checksum=false", "--lastbackupts=1"),
-        BrCommandLine.backup("b", b.getSpec(), "pd:2379"));
-  }
-
-  @Test
-  void logBackupSubcommands() {
-    Backup b = backup("""
-        backupMode: log
-        commitTs: "446543216512835585"
-        br: {cluster: basic}
-        s3: {provider: aws, bucket: logs}
-        """);
-    assertEquals(List.of("log", "start", "--task-name=b", "--pd=pd:2379", "--start-ts=446543216512835585",
-        "--storage=s3://logs", "--s3.provider=aws"), BrCommandLine.backup("b", b.getSpec(), "pd:2379"));
-    b.getSpec().setLogSubcommand("log-stop");
-    assertEquals(List.of("log", "stop", "--task-name=b", "--pd=pd:2379"), BrCommandLine.backup("b", b.getSpec(), "pd:2379"));
-    b.getSpec().setLogSubcommand(null);
-    b.getSpec().setLogTruncateUntil("2024-01-02 03:04:05");
-    assertEquals(List.of("log", "truncate", "--storage=s3://logs", "--s3.provider=aws", "--until=2024-01-02 03:04:05", "--yes"),
-        BrCommandLine.backup("b", b.getSpec(), "pd:2379"));
-  }
-
-  @Test
-  void pointInTimeRestore() {
-    Restore r = ApiObjects.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: Restore
-        metadata: {name: r, namespace: ns}
-        spec:
-          restoreMode: pitr
-          pitrRestoredTs: "2024-01-02 03:04:05"
-          br: {cluster: basic}
-          s3: {provider: aws, bucket: logs, prefix: l}
-          pitrFullBackupStorageProvider: {s3: {provider: aws, bucket: full, prefix: f}}
-        """, Restore.class);
-    assertEquals(List.of("restore", "point", "--pd=pd:2379", "--storage=s3://logs/l", "--s3.provider=aws",
-        "--full-backup-storage=s3://full/f", "--restored-ts=2024-01-02 03:04:05"), BrCommandLine.restore(r.getSpec(), "pd:2379"));
+        BrCommandLine.backup(b.getSpec(), "pd:2379"));
   }
 
   @Test

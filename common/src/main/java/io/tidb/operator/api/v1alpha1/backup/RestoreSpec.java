@@ -178,7 +178,7 @@ public class RestoreSpec {
 
   @JsonProperty("replicationConfig")
   @JsonPropertyDescription("Replication restore settings.")
-  private ReplicationConfig replicationConfig;
+  private RestoreReplicationConfig replicationConfig;
 
   @JsonProperty("volumeAttributesClassName")
   @JsonPropertyDescription("Volume attributes class of the Lightning Job's volume.")

@@ -60,10 +60,6 @@ public final class BackupScheduleValidator {
       out.add(Violation.required("spec.backupTemplate", "the spec of the Backups to create"));
     } else {
       BackupSpec template = ScheduledBackups.effectiveTemplate(spec);
-      if ("log".equals(template.getBackupMode())) {
-        out.add(Violation.notSupported("spec.backupTemplate.backupMode", "log",
-            "a schedule creates snapshot backups; supported value: \"snapshot\""));
-      }
       out.addAll(BackupSpecRules.validate("spec.backupTemplate", template));
     }
     return out;

@@ -28,9 +28,12 @@ public final class BackupSpecRules {
     if ("volume-snapshot".equals(mode)) {
       out.add(Violation.notSupported(path + ".backupMode", mode,
           "volume-snapshot backups (EBS/GCE disk snapshots) are not supported by this operator;"
-              + " supported values: \"snapshot\", \"log\""));
+              + " supported value: \"snapshot\""));
+    } else if ("log".equals(mode)) {
+      out.add(Violation.notSupported(path + ".backupMode", mode,
+          "log backups (PITR) are not supported by this operator yet; supported value: \"snapshot\""));
     } else if (mode != null && !mode.isEmpty() && !MODES.contains(mode)) {
-      out.add(Violation.notSupported(path + ".backupMode", mode, "supported values: \"snapshot\", \"log\""));
+      out.add(Violation.notSupported(path + ".backupMode", mode, "supported values: \"snapshot\""));
     }
     if (spec.getBr() == null) {
       out.add(Violation.required(path + ".br",

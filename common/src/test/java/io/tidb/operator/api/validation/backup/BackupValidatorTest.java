@@ -82,11 +82,13 @@ class BackupValidatorTest {
     b.getSpec().setCommitTs("yesterday");
     b.getSpec().setLogSubcommand("log-resume");
     b.getSpec().setLogTruncateUntil("2024-01-02 03:04:05");
-    assertEquals(List.of("spec.commitTs", "spec.logSubcommand"),
+    assertEquals(List.of("spec.backupMode", "spec.commitTs", "spec.logSubcommand"),
         BackupValidator.validate(b).stream().map(Violation::field).toList());
     b.getSpec().setCommitTs("446543216512835585");
     b.getSpec().setLogSubcommand("log-pause");
-    assertEquals(List.of(), BackupValidator.validate(b));
+    List<Violation> v = BackupValidator.validate(b);
+    assertEquals(List.of("spec.backupMode"), v.stream().map(Violation::field).toList(), "log backups are refused");
+    assertTrue(v.get(0).message().contains("log backups (PITR) are not supported by this operator yet"), v.toString());
   }
 
   @Test
@@ -132,7 +134,7 @@ class BackupValidatorTest {
   }
 
   @Test
-  void pitrRestoreNeedsExactlyOneStart() {
+  void pitrRestoreIsRefusedAndItsFieldsChecked() {
     Restore r = ApiObjects.parse("""
         apiVersion: pingcap.com/v1alpha1
         kind: Restore
@@ -142,11 +144,12 @@ class BackupValidatorTest {
           br: {cluster: basic}
           s3: {provider: aws, bucket: logs}
         """, Restore.class);
-    assertEquals(List.of("spec.pitrFullBackupStorageProvider"),
+    assertEquals(List.of("spec.restoreMode", "spec.pitrFullBackupStorageProvider"),
         RestoreValidator.validate(r).stream().map(Violation::field).toList());
     r.getSpec().setLogRestoreStartTs("446543216512835585");
     r.getSpec().setPitrRestoredTs("2024-01-02T03:04:05Z");
-    assertEquals(List.of(), RestoreValidator.validate(r));
+    assertEquals(List.of("spec.restoreMode"), RestoreValidator.validate(r).stream().map(Violation::field).toList(),
+        "point-in-time restores are refused");
     r.getSpec().setRestoreMode("snapshot");
     assertEquals(List.of("spec.pitrRestoredTs", "spec.logRestoreStartTs"),
         RestoreValidator.validate(r).stream().map(Violation::field).toList());

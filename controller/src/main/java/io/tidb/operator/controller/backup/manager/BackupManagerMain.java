@@ -49,7 +49,7 @@ public final class BackupManagerMain {
     this.out = out;
   }
 
-  @Command(name = "backup", description = "Run `br backup|log ...` for one Backup.")
+  @Command(name = "backup", description = "Run `br backup ...` for one Backup.")
   int backup(
       @Option(names = "--namespace", required = true) String namespace,
       @Option(names = "--name", required = true) String name,
@@ -66,9 +66,8 @@ public final class BackupManagerMain {
         return fail("backup failed: br exited with code " + result.exitCode() + ": "
             + BrSummary.error(result.lastLines()).orElse("no output"));
       }
-      boolean log = br.size() > 1 && "log".equals(br.get(1));
       Optional<BrSummary.Summary> summary = BrSummary.find(result.lastLines());
-      if (summary.isEmpty() && !log) {
+      if (summary.isEmpty()) {
         return fail("backup failed: br exited 0 but printed no success summary");
       }
       Instant completed = now();
@@ -76,17 +75,15 @@ public final class BackupManagerMain {
       done.setTimeStarted(ts(started));
       done.setTimeCompleted(ts(completed));
       done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
-      if (summary.isPresent()) {
-        Optional<String> commitTs = summary.get().backupTs().or(() -> summary.get().field("start-ts"));
-        if (!log && commitTs.isEmpty()) {
-          return fail("backup failed: br's summary has no BackupTS: " + summary.get().fields());
-        }
-        commitTs.ifPresent(done::setCommitTs);
-        summary.get().size().ifPresent(size -> {
-          done.setBackupSize(size);
-          done.setBackupSizeReadable(HumanUnits.bytes(size));
-        });
+      Optional<String> commitTs = summary.get().backupTs();
+      if (commitTs.isEmpty()) {
+        return fail("backup failed: br's summary has no BackupTS: " + summary.get().fields());
       }
+      done.setCommitTs(commitTs.get());
+      summary.get().size().ifPresent(size -> {
+        done.setBackupSize(size);
+        done.setBackupSizeReadable(HumanUnits.bytes(size));
+      });
       ManagerStatusWriter.apply(client, Backup::new, namespace, name, done);
       out.println("backup-manager: backup " + namespace + "/" + name + " complete"
           + (done.getCommitTs() == null ? "" : ", commitTs " + done.getCommitTs())
@@ -121,7 +118,7 @@ public final class BackupManagerMain {
       done.setTimeStarted(ts(started));
       done.setTimeCompleted(ts(completed));
       done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
-      Optional<String> commitTs = summary.get().backupTs().or(() -> summary.get().field("restored-ts"));
+      Optional<String> commitTs = summary.get().backupTs();
       if (commitTs.isEmpty()) {
         return fail("restore failed: br's summary has no BackupTS: " + summary.get().fields());
       }

@@ -15,7 +15,7 @@ import lombok.Setter;
 @Getter
 @Setter
 @EqualsAndHashCode
-public class ReplicationConfig {
+public class RestoreReplicationConfig {
 
   @JsonProperty("compactBackupName")
   @JsonPropertyDescription("The CompactBackup to wait for. Required.")
