@@ -60,27 +60,19 @@ public final class BackupManagerMain {
       BackupStatus running = new BackupStatus();
       running.setTimeStarted(ts(started));
       ManagerStatusWriter.apply(client, Backup::new, namespace, name, running);
-      out.println("backup-manager: running " + String.join(" ", redacted(br)));
-      BrProcess.Result result = BrProcess.run(br, out);
-      if (result.exitCode() != 0) {
-        return fail("backup failed: br exited with code " + result.exitCode() + ": "
-            + BrSummary.error(result.lastLines()).orElse("no output"));
-      }
-      Optional<BrSummary.Summary> summary = BrSummary.find(result.lastLines());
-      if (summary.isEmpty()) {
-        return fail("backup failed: br exited 0 but printed no success summary");
+      BrRun run;
+      try {
+        run = runBr(br);
+      } catch (BrFailed e) {
+        return fail("backup failed: " + e.getMessage());
       }
       Instant completed = now();
       BackupStatus done = new BackupStatus();
       done.setTimeStarted(ts(started));
       done.setTimeCompleted(ts(completed));
       done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
-      Optional<String> commitTs = summary.get().backupTs();
-      if (commitTs.isEmpty()) {
-        return fail("backup failed: br's summary has no BackupTS: " + summary.get().fields());
-      }
-      done.setCommitTs(commitTs.get());
-      summary.get().size().ifPresent(size -> {
+      done.setCommitTs(run.commitTs());
+      run.summary().size().ifPresent(size -> {
         done.setBackupSize(size);
         done.setBackupSizeReadable(HumanUnits.bytes(size));
       });
@@ -103,30 +95,54 @@ public final class BackupManagerMain {
       RestoreStatus running = new RestoreStatus();
       running.setTimeStarted(ts(started));
       ManagerStatusWriter.apply(client, Restore::new, namespace, name, running);
-      out.println("backup-manager: running " + String.join(" ", redacted(br)));
-      BrProcess.Result result = BrProcess.run(br, out);
-      if (result.exitCode() != 0) {
-        return fail("restore failed: br exited with code " + result.exitCode() + ": "
-            + BrSummary.error(result.lastLines()).orElse("no output"));
-      }
-      Optional<BrSummary.Summary> summary = BrSummary.find(result.lastLines());
-      if (summary.isEmpty()) {
-        return fail("restore failed: br exited 0 but printed no success summary");
+      BrRun run;
+      try {
+        run = runBr(br);
+      } catch (BrFailed e) {
+        return fail("restore failed: " + e.getMessage());
       }
       Instant completed = now();
       RestoreStatus done = new RestoreStatus();
       done.setTimeStarted(ts(started));
       done.setTimeCompleted(ts(completed));
       done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
-      Optional<String> commitTs = summary.get().backupTs();
-      if (commitTs.isEmpty()) {
-        return fail("restore failed: br's summary has no BackupTS: " + summary.get().fields());
-      }
-      done.setCommitTs(commitTs.get());
+      done.setCommitTs(run.commitTs());
       ManagerStatusWriter.apply(client, Restore::new, namespace, name, done);
-      out.println("backup-manager: restore " + namespace + "/" + name + " complete, commitTs " + commitTs.get());
+      out.println("backup-manager: restore " + namespace + "/" + name + " complete, commitTs " + run.commitTs());
       return 0;
     }
+  }
+
+  /** A BR run that succeeded: its summary and the BackupTS it reported. */
+  private record BrRun(BrSummary.Summary summary, String commitTs) {}
+
+  /** Why a BR run did not succeed, in the words the Job's last line gives. */
+  private static final class BrFailed extends Exception {
+    BrFailed(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * Runs BR with its output passed through, and requires what both a backup and a restore need
+   * of it: exit code 0, a success summary, and a BackupTS in it.
+   */
+  private BrRun runBr(List<String> br) throws Exception {
+    out.println("backup-manager: running " + String.join(" ", redacted(br)));
+    BrProcess.Result result = BrProcess.run(br, out);
+    if (result.exitCode() != 0) {
+      throw new BrFailed("br exited with code " + result.exitCode() + ": "
+          + BrSummary.error(result.lastLines()).orElse("no output"));
+    }
+    Optional<BrSummary.Summary> summary = BrSummary.find(result.lastLines());
+    if (summary.isEmpty()) {
+      throw new BrFailed("br exited 0 but printed no success summary");
+    }
+    Optional<String> commitTs = summary.get().backupTs();
+    if (commitTs.isEmpty()) {
+      throw new BrFailed("br's summary has no BackupTS: " + summary.get().fields());
+    }
+    return new BrRun(summary.get(), commitTs.get());
   }
 
   private int fail(String why) {
