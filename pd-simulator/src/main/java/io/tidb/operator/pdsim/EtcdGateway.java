@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
@@ -151,13 +152,13 @@ final class EtcdGateway {
     }
     try {
       return Optional.of(new String(Base64.getDecoder().decode(field.asText()),
-          java.nio.charset.StandardCharsets.UTF_8));
+          StandardCharsets.UTF_8));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
   }
 
   private static String encode(String text) {
-    return Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -74,15 +74,13 @@ public final class DashboardLinks {
   /**
    * Writes what is due into each cluster's PD.
    *
+   * @param clusters the monitored clusters whose Dashboard is linked (see {@link #applies})
    * @return one problem per cluster that could not be written, for status
    */
   List<String> publish(TidbMonitor tm, List<TidbCluster> clusters, Instant now) {
     List<String> problems = new ArrayList<>();
     Map<String, String> keys = keys(tm);
     for (TidbCluster tc : clusters) {
-      if (!applies(tc)) {
-        continue;
-      }
       for (Map.Entry<String, String> key : keys.entrySet()) {
         String id = tc.getMetadata().getNamespace() + "/" + tc.getMetadata().getName() + key.getKey();
         Optional<Written> last = Optional.ofNullable(written.get(id));

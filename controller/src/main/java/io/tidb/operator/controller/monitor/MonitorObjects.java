@@ -65,7 +65,7 @@ public final class MonitorObjects {
     Map<String, String> data = new java.util.TreeMap<>();
     data.put(MonitorStatefulSet.CONFIG_KEY, prometheusYaml);
     if (PrometheusConfigGenerator.operatorRules(tm.getSpec())) {
-      data.put(OperatorAlertRules.FILE_NAME, PrometheusConfigYaml.render(OperatorAlertRules.rules()));
+      data.put(OperatorAlertRules.FILE_NAME, OperatorAlertRules.yaml());
     }
     return new ConfigMapBuilder()
         .withMetadata(meta(tm, MonitorNames.monitor(tm), MonitorLabels.withApp(tm.getMetadata().getName(), "prometheus")))

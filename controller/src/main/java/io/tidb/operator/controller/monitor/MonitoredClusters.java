@@ -14,21 +14,26 @@ import java.util.Optional;
  *
  * @param tidb the TidbClusters found, in spec order
  * @param dm the DMClusters found, in spec order
- * @param firstTidbCluster the first TidbCluster found, whose settings the initializer uses
+ * @param tidbClusters the TidbCluster objects found, in spec order
  * @param missing {@code TidbCluster ns/name} or {@code DMCluster ns/name} of each one not found
  */
 public record MonitoredClusters(
     List<MonitoredCluster> tidb,
     List<MonitoredCluster> dm,
-    Optional<TidbCluster> firstTidbCluster,
+    List<TidbCluster> tidbClusters,
     List<String> missing) {
+
+  /** The first TidbCluster found, whose settings the initializer uses. */
+  public Optional<TidbCluster> firstTidbCluster() {
+    return tidbClusters.stream().findFirst();
+  }
 
   public static MonitoredClusters find(TidbMonitor tm, MonitorReads reads) {
     TidbMonitorSpec spec = tm.getSpec();
     List<MonitoredCluster> tidb = new ArrayList<>();
     List<MonitoredCluster> dm = new ArrayList<>();
     List<String> missing = new ArrayList<>();
-    TidbCluster first = null;
+    List<TidbCluster> found = new ArrayList<>();
     for (TidbClusterRef ref : refs(spec.getClusters())) {
       Optional<TidbCluster> tc = reads.tidbCluster(ref.getNamespace(), ref.getName());
       if (tc.isEmpty()) {
@@ -38,9 +43,7 @@ public record MonitoredClusters(
       boolean tls = tc.get().getSpec() != null && tc.get().getSpec().getTlsCluster() != null
           && Boolean.TRUE.equals(tc.get().getSpec().getTlsCluster().getEnabled());
       tidb.add(new MonitoredCluster(ref.getNamespace(), ref.getName(), tls));
-      if (first == null) {
-        first = tc.get();
-      }
+      found.add(tc.get());
     }
     for (TidbClusterRef ref : refs(spec.getDm() == null ? null : spec.getDm().getClusters())) {
       Optional<Boolean> tls = reads.dmClusterTls(ref.getNamespace(), ref.getName());
@@ -50,7 +53,7 @@ public record MonitoredClusters(
       }
       dm.add(new MonitoredCluster(ref.getNamespace(), ref.getName(), tls.get()));
     }
-    return new MonitoredClusters(tidb, dm, Optional.ofNullable(first), missing);
+    return new MonitoredClusters(tidb, dm, found, missing);
   }
 
   /** What status.clusters shows: {@code ns/name} of each TidbCluster, {@code dm/ns/name} of each DMCluster. */

@@ -42,7 +42,15 @@ public final class OperatorAlertRules {
       @JsonProperty("labels") Map<String, String> labels,
       @JsonProperty("annotations") Map<String, String> annotations) {}
 
+  /** {@link #rules()} as the ConfigMap holds it, rendered once: the rules never change. */
+  private static final String YAML = PrometheusConfigYaml.render(rules());
+
   private OperatorAlertRules() {}
+
+  /** The rules file's text. */
+  public static String yaml() {
+    return YAML;
+  }
 
   public static RulesFile rules() {
     return new RulesFile(List.of(new Group("tidb-operator", List.of(

@@ -198,7 +198,7 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
     }
     MonitorObjects.ingresses(tm).forEach(ctx::apply);
     careDataVolumes(ctx, wanted);
-    linkDashboards(ctx, clusters, reads);
+    linkDashboards(ctx, clusters);
 
     List<Optional<StatefulSet>> actual = wanted.stream()
         .map(s -> ctx.owned().get(StatefulSet.class, s.getMetadata().getName())).toList();
@@ -251,13 +251,8 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
   }
 
   /** {@link DashboardLinks} for the referenced TidbClusters, reported in {@code DashboardLinked}. */
-  private void linkDashboards(ResourceContext<TidbMonitor, TidbMonitorStatus> ctx, MonitoredClusters clusters,
-      MonitorReads reads) {
-    List<TidbCluster> linked = clusters.tidb().stream()
-        .map(c -> reads.tidbCluster(c.namespace(), c.name()))
-        .flatMap(Optional::stream)
-        .filter(DashboardLinks::applies)
-        .toList();
+  private void linkDashboards(ResourceContext<TidbMonitor, TidbMonitorStatus> ctx, MonitoredClusters clusters) {
+    List<TidbCluster> linked = clusters.tidbClusters().stream().filter(DashboardLinks::applies).toList();
     TidbMonitorStatus status = ctx.status();
     if (linked.isEmpty()) {
       status.setConditions(Conditions.remove(status.getConditions(), DASHBOARD_LINKED));
