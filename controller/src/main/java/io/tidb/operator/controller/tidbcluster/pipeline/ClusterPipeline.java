@@ -41,6 +41,9 @@ public final class ClusterPipeline {
       try {
         var waiting = step.waitingFor(ctx);
         if (waiting.isPresent()) {
+          // Not observed this run: it still reports for readiness (from the status it has), so
+          // a component waiting on another is never left out of Ready.
+          step.notReached(ctx);
           return stop(ctx, i, StepResult.converging(waiting.get()));
         }
         step.observe(ctx);

@@ -34,8 +34,9 @@ public interface ComponentStep {
   StepResult apply(ClusterContext ctx) throws Exception;
 
   /**
-   * Called instead of the above when an earlier step stopped the run: record what the cluster's
-   * {@code Ready} condition needs to know about this component, from caches only.
+   * Called instead of the above when an earlier step stopped the run, or when this step's own
+   * prerequisite is unmet: record what the cluster's {@code Ready} condition needs to know about
+   * this component, from caches only.
    */
   default void notReached(ClusterContext ctx) {}
 }

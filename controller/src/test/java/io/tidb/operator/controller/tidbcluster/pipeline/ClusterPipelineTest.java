@@ -114,7 +114,8 @@ class ClusterPipelineTest {
                     ok("tidb")))
             .run(context(false));
     assertEquals(
-        List.of("pd.waitingFor", "pd.observe", "pd.apply", "tikv.waitingFor", "tidb.notReached"),
+        List.of("pd.waitingFor", "pd.observe", "pd.apply", "tikv.waitingFor", "tikv.notReached",
+            "tidb.notReached"),
         calls);
     assertTrue(outcome.converging());
     assertEquals("tikv", outcome.step());
