@@ -4,6 +4,8 @@
 #
 # Output layout (kube-api-test's):  $KUBE_API_TEST_DIR/k8s/<k8s-version>-linux-amd64/
 #   kube-apiserver kube-controller-manager kube-scheduler kubectl etcd kwok helm prometheus promtool
+#   fake-gcs-server   Google Cloud Storage emulator (Go module), for the backup clean-up tests
+#   azurite-blob      Azure Blob Storage emulator (npm package azurite, run with Node.js), same use
 #   kwok-stages/   kwok's stage definitions from its module (hack/control-plane.sh uses them)
 # A second run with everything present does nothing (and does not need Go).
 # Each tool is built in its own wrapper module under $TIDB_OPERATOR_BUILD_DIR
@@ -21,6 +23,9 @@ HELM_VERSION=${HELM_VERSION:-3.22.0}
 # Prometheus 2.53 (LTS) is Go module v0.53.x. Debian's prometheus package is built without
 # kubernetes_sd_configs, which the TidbMonitor configuration uses, so the tests need upstream's.
 PROMETHEUS_VERSION=${PROMETHEUS_VERSION:-0.53.4}
+# Storage emulators the backup clean-up tests delete objects from, through Google's and Azure's SDKs.
+FAKE_GCS_SERVER_VERSION=${FAKE_GCS_SERVER_VERSION:-1.52.2}
+AZURITE_VERSION=${AZURITE_VERSION:-3.35.0}
 
 TEST_DIR=${KUBE_API_TEST_DIR:-$HOME/.kubeapitest}
 BIN=$TEST_DIR/k8s/$K8S_VERSION-linux-amd64
@@ -34,7 +39,8 @@ stamp() { rm -f "$BIN"/.stamp-"$1"-*; touch "$BIN/.stamp-$1-$2"; }
 if have kube-apiserver "$K8S_VERSION" && have kube-controller-manager "$K8S_VERSION" \
    && have kube-scheduler "$K8S_VERSION" && have kubectl "$K8S_VERSION" \
    && have etcd "$ETCD_VERSION" && have kwok "$KWOK_VERSION" && have helm "$HELM_VERSION" \
-   && have prometheus "$PROMETHEUS_VERSION" && have promtool "$PROMETHEUS_VERSION"; then
+   && have prometheus "$PROMETHEUS_VERSION" && have promtool "$PROMETHEUS_VERSION" \
+   && have fake-gcs-server "$FAKE_GCS_SERVER_VERSION" && have azurite-blob "$AZURITE_VERSION"; then
   log "all binaries present in $BIN"
   echo "$BIN"
   exit 0
@@ -143,6 +149,28 @@ if ! have prometheus "$PROMETHEUS_VERSION" || ! have promtool "$PROMETHEUS_VERSI
     -o "$BIN/" ./cmd/prometheus ./cmd/promtool
   stamp prometheus "$PROMETHEUS_VERSION"; stamp promtool "$PROMETHEUS_VERSION"
   step_done prometheus
+fi
+
+# --- fake-gcs-server ----------------------------------------------------------------------------
+if ! have fake-gcs-server "$FAKE_GCS_SERVER_VERSION"; then
+  log "building fake-gcs-server v$FAKE_GCS_SERVER_VERSION"
+  cd "$WRAP"
+  GOBIN="$BIN" go install -trimpath -ldflags "-s -w" \
+    "github.com/fsouza/fake-gcs-server@v$FAKE_GCS_SERVER_VERSION"
+  stamp fake-gcs-server "$FAKE_GCS_SERVER_VERSION"
+  step_done fake-gcs-server
+fi
+
+# --- azurite (blob service) -----------------------------------------------------------------------
+if ! have azurite-blob "$AZURITE_VERSION"; then
+  command -v npm >/dev/null 2>&1 || { log "npm is not installed (needed for azurite); install Node.js and npm"; exit 1; }
+  log "installing azurite $AZURITE_VERSION from npm"
+  d=$WRAP/azurite-$AZURITE_VERSION; rm -rf "$d"; mkdir -p "$d"
+  npm install --prefix "$d" --no-audit --no-fund --loglevel=error "azurite@$AZURITE_VERSION" >&2
+  printf '#!/bin/sh\nexec node "%s/node_modules/azurite/dist/src/blob/main.js" "$@"\n' "$d" > "$BIN/azurite-blob"
+  chmod +x "$BIN/azurite-blob"
+  stamp azurite-blob "$AZURITE_VERSION"
+  step_done azurite
 fi
 
 log "all binaries present in $BIN ($(( $(date +%s) - start ))s)"

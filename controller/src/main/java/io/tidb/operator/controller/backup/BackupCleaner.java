@@ -69,6 +69,17 @@ public final class BackupCleaner {
         args.add("--s3.force-path-style=" + storage.getS3().getForcePathStyle());
       }
     }
+    if (storage.getGcs() != null) {
+      if (storage.getGcs().getProjectId() != null) {
+        args.add("--gcs.project-id=" + storage.getGcs().getProjectId());
+      }
+      if (storage.getGcs().getSecretName() != null) {
+        args.add("--gcs.credentials-file=" + BackupJob.GCS_CREDENTIALS_DIR + "/credentials");
+      }
+    }
+    if (storage.getAzblob() != null && storage.getAzblob().getStorageAccount() != null) {
+      args.add("--azblob.account-name=" + storage.getAzblob().getStorageAccount());
+    }
     if (backup.getSpec().getCleanOption() != null) {
       if (backup.getSpec().getCleanOption().getRetryCount() != null) {
         args.add("--retries=" + backup.getSpec().getCleanOption().getRetryCount());

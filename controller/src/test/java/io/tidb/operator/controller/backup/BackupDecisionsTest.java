@@ -101,6 +101,17 @@ class BackupDecisionsTest {
   }
 
   @Test
+  void theCleanJobGetsEachStoresFlagsButNoCredential() {
+    assertEquals(List.of("backup-manager", "clean", "--storage", "gcs://g/team/b/", "--gcs.project-id=p",
+            "--gcs.credentials-file=" + BackupJob.GCS_CREDENTIALS_DIR + "/credentials"),
+        BackupCleaner.args(backup("br: {cluster: c}\ngcs: {projectId: p, bucket: g, prefix: team/b, secretName: gcs-sa}")));
+    assertEquals(List.of("backup-manager", "clean", "--storage", "azure://c/team/b/", "--azblob.account-name=acct",
+            "--retries=3", "--page-size=50"),
+        BackupCleaner.args(backup("br: {cluster: c}\nazblob: {container: c, prefix: team/b, secretName: az,"
+            + " storageAccount: acct}\ncleanOption: {retryCount: 3, pageSize: 50}")));
+  }
+
+  @Test
   void theControllerAppliesOnlyItsOwnStatusFields() {
     BackupStatus s = ApiObjects.parse(BrSummaryTest.FULL_STATUS, BackupStatus.class);
     BackupStatus mine = BackupStatuses.controllerPart(s);

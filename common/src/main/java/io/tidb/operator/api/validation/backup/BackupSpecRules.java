@@ -47,12 +47,6 @@ public final class BackupSpecRules {
       out.add(Violation.notSupported(path + ".cleanPolicy", spec.getCleanPolicy(),
           "supported values: \"Retain\", \"OnFailure\", \"Delete\""));
     }
-    if (("Delete".equals(spec.getCleanPolicy()) || "OnFailure".equals(spec.getCleanPolicy()))
-        && (spec.getGcs() != null || spec.getAzblob() != null)) {
-      out.add(Violation.notSupported(path + ".cleanPolicy", spec.getCleanPolicy(),
-          "this operator deletes backup data from s3 and local storage only; use \"Retain\" with "
-              + (spec.getGcs() != null ? "gcs" : "azblob")));
-    }
     if (spec.getTikvGCLifeTime() != null) {
       BrRules.duration(path + ".tikvGCLifeTime", spec.getTikvGCLifeTime(), out);
     }

@@ -92,12 +92,19 @@ class BackupValidatorTest {
   }
 
   @Test
-  void dataIsDeletedOnlyWhereTheOperatorCanDeleteIt() {
+  void everyCleanPolicyIsAcceptedOnEveryStorage() {
     Backup b = ApiObjects.parse(GOOD, Backup.class);
-    b.getSpec().setCleanPolicy("Delete");
-    assertEquals(List.of(), BackupValidator.validate(b));
-    b.getSpec().setS3(null);
-    b.getSpec().setGcs(ApiObjects.parse("projectId: p\nbucket: g\n", io.tidb.operator.api.v1alpha1.backup.GcsStorageProvider.class));
+    for (String policy : List.of("Retain", "OnFailure", "Delete")) {
+      b.getSpec().setCleanPolicy(policy);
+      b.getSpec().setS3(null);
+      b.getSpec().setAzblob(null);
+      b.getSpec().setGcs(ApiObjects.parse("projectId: p\nbucket: g\n", io.tidb.operator.api.v1alpha1.backup.GcsStorageProvider.class));
+      assertEquals(List.of(), BackupValidator.validate(b), policy + " on gcs");
+      b.getSpec().setGcs(null);
+      b.getSpec().setAzblob(ApiObjects.parse("container: c\n", io.tidb.operator.api.v1alpha1.backup.AzblobStorageProvider.class));
+      assertEquals(List.of(), BackupValidator.validate(b), policy + " on azblob");
+    }
+    b.getSpec().setCleanPolicy("Sometimes");
     assertEquals(List.of("spec.cleanPolicy"), BackupValidator.validate(b).stream().map(Violation::field).toList());
   }
 

@@ -2,38 +2,29 @@ package io.tidb.operator.controller.backup.manager;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.S3ClientBuilder;
-import software.amazon.awssdk.services.s3.model.Delete;
-import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
-import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
-import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
- * {@code backup-manager clean}: deletes exactly one backup's data, every object under {@code
- * s3://bucket/prefix/} through the AWS SDK (or every file under a local path), in batches, each
- * batch retried with backoff. The last line says how much was deleted and what is left; it
- * becomes the pod's termination message, which the controller shows in the Backup's status.
+ * {@code backup-manager clean}: deletes exactly one backup's data, every object under the
+ * backup's prefix ({@code s3://}, {@code gcs://}, {@code azure://}, through each storage's own
+ * SDK), or every file under a local path, a page at a time, each request retried with backoff.
+ * The last line says how much was deleted and what is left; it becomes the pod's termination
+ * message, which the controller shows in the Backup's status.
  */
 @Command(name = "clean", description = "Delete one Backup's data from its storage (cleanPolicy Delete).")
 public final class CleanCommand implements Callable<Integer> {
 
-  @Option(names = "--storage", required = true, description = "s3://bucket/prefix or local:///path")
+  @Option(names = "--storage", required = true,
+      description = "s3://bucket/prefix, gcs://bucket/prefix/, azure://container/prefix/ or local:///path")
   String storage;
 
   @Option(names = "--s3.endpoint", description = "S3-compatible endpoint URL")
@@ -48,7 +39,16 @@ public final class CleanCommand implements Callable<Integer> {
   @Option(names = "--s3.force-path-style", arity = "0..1", description = "Path-style bucket addressing")
   Boolean forcePathStyle;
 
-  @Option(names = "--retries", defaultValue = "5", description = "Attempts per batch (default ${DEFAULT-VALUE})")
+  @Option(names = "--gcs.project-id", description = "GCS project")
+  String gcsProject;
+
+  @Option(names = "--gcs.credentials-file", description = "GCS service-account key file")
+  Path gcsCredentials;
+
+  @Option(names = "--azblob.account-name", description = "Azure storage account (else AZURE_STORAGE_ACCOUNT)")
+  String azureAccount;
+
+  @Option(names = "--retries", defaultValue = "5", description = "Attempts per request (default ${DEFAULT-VALUE})")
   int retries;
 
   @Option(names = "--page-size", defaultValue = "1000", description = "Objects listed and deleted per batch")
@@ -64,58 +64,47 @@ public final class CleanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    URI uri = URI.create(storage);
-    if ("local".equals(uri.getScheme())) {
-      return cleanLocal(Path.of(uri.getPath()));
-    }
-    if (!"s3".equals(uri.getScheme())) {
-      out.println("clean failed: storage " + storage + " is not supported; only s3:// and local://");
+    StorageLocation.Result parsed = StorageLocation.parse(storage);
+    if (parsed.location().isEmpty()) {
+      out.println("clean failed: " + parsed.refusal());
       return 2;
     }
-    String bucket = uri.getHost();
-    String path = uri.getPath() == null ? "" : uri.getPath().replaceAll("^/+", "").replaceAll("/+$", "");
-    if (path.isEmpty()) {
-      out.println("clean failed: refusing to delete a whole bucket: " + storage + " names no prefix");
+    StorageLocation at = parsed.location().get();
+    if ("local".equals(at.scheme())) {
+      return cleanLocal(Path.of(at.prefix()));
+    }
+    BackupObjectStore store;
+    try {
+      store = open(at);
+    } catch (RuntimeException e) {
+      out.println("clean failed: cannot reach " + storage + ": " + e.getMessage() + "; nothing was deleted");
       return 2;
     }
-    String prefix = path + "/";
-    S3ClientBuilder builder = S3Client.builder()
-        .httpClient(UrlConnectionHttpClient.create())
-          .requestChecksumCalculation(software.amazon.awssdk.core.checksums.RequestChecksumCalculation.WHEN_REQUIRED)
-          .responseChecksumValidation(software.amazon.awssdk.core.checksums.ResponseChecksumValidation.WHEN_REQUIRED)
-        .region(Region.of(region));
-    if (endpoint != null) {
-      builder.endpointOverride(URI.create(endpoint));
-    }
-    builder.forcePathStyle(forcePathStyle == null ? endpoint != null : forcePathStyle);
     long deleted = 0;
-    try (S3Client s3 = builder.build()) {
+    try (store) {
       while (true) {
-        List<S3Object> page = retried("list " + prefix, () -> s3.listObjectsV2(ListObjectsV2Request.builder()
-            .bucket(bucket).prefix(prefix).maxKeys(pageSize).build()).contents());
+        List<String> page = retried(store, "list " + at.prefix(), () -> store.page(pageSize));
         if (page.isEmpty()) {
           break;
         }
         if (!single) {
-          List<ObjectIdentifier> ids = page.stream().map(o -> ObjectIdentifier.builder().key(o.key()).build()).toList();
           try {
-            retried("delete " + ids.size() + " objects", () -> {
-              DeleteObjectsResponse resp = s3.deleteObjects(b -> b.bucket(bucket).delete(Delete.builder().objects(ids).quiet(true).build()));
-              if (resp.hasErrors() && !resp.errors().isEmpty()) {
-                throw SdkException.create(resp.errors().size() + " objects not deleted, first: "
-                    + resp.errors().get(0).key() + ": " + resp.errors().get(0).code(), null);
-              }
-              return resp;
+            retried(store, "delete " + page.size() + " objects", () -> {
+              store.deleteBatch(page);
+              return null;
             });
-            deleted += ids.size();
+            deleted += page.size();
             continue;
-          } catch (NotImplemented e) {
+          } catch (BackupObjectStore.BatchUnsupportedException e) {
             out.println("clean: the server does not implement batch deletion; deleting objects one by one");
             single = true;
           }
         }
-        for (S3Object o : page) {
-          retried("delete " + o.key(), () -> s3.deleteObject(b -> b.bucket(bucket).key(o.key())));
+        for (String key : page) {
+          retried(store, "delete " + key, () -> {
+            store.delete(key);
+            return null;
+          });
           deleted++;
         }
       }
@@ -125,6 +114,21 @@ public final class CleanCommand implements Callable<Integer> {
     }
     out.println("clean: deleted " + deleted + " objects under " + storage + ", none left");
     return 0;
+  }
+
+  private BackupObjectStore open(StorageLocation at) {
+    switch (at.scheme()) {
+      case "s3":
+        return new S3BackupObjects(at, endpoint, region, forcePathStyle);
+      case "gcs":
+        return new GcsBackupObjects(at, gcsProject, gcsCredentials, System.getenv("STORAGE_EMULATOR_HOST"));
+      case "azure":
+        return new AzureBlobBackupObjects(at,
+            azureAccount != null ? azureAccount : System.getenv("AZURE_STORAGE_ACCOUNT"),
+            System.getenv("AZURE_STORAGE_KEY"), System.getenv("AZURE_STORAGE_BLOB_ENDPOINT"));
+      default:
+        throw new IllegalArgumentException("no object store for " + at.scheme());
+    }
   }
 
   private int cleanLocal(Path dir) throws IOException {
@@ -147,18 +151,17 @@ public final class CleanCommand implements Callable<Integer> {
     return 0;
   }
 
-  private <T> T retried(String what, java.util.function.Supplier<T> call) {
+  private <T> T retried(BackupObjectStore store, String what, Supplier<T> call) {
     long delay = backoffMillis;
-    SdkException last = null;
+    String last = null;
     for (int attempt = 1; attempt <= Math.max(1, retries); attempt++) {
       try {
         return call.get();
-      } catch (SdkException e) {
-        if (e instanceof S3Exception s3e && s3e.statusCode() == 501) {
-          throw new NotImplemented();
-        }
-        last = e;
-        out.println("clean: " + what + " failed (attempt " + attempt + " of " + retries + "): " + e.getMessage());
+      } catch (BackupObjectStore.BatchUnsupportedException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        last = store.explain(e);
+        out.println("clean: " + what + " failed (attempt " + attempt + " of " + retries + "): " + last);
         if (attempt < retries) {
           try {
             Thread.sleep(delay);
@@ -170,12 +173,7 @@ public final class CleanCommand implements Callable<Integer> {
         }
       }
     }
-    throw new CleanFailed(what + ": " + (last == null ? "interrupted" : last.getMessage()));
-  }
-
-  /** The server does not implement the request (HTTP 501): not worth retrying. */
-  private static final class NotImplemented extends RuntimeException {
-    private static final long serialVersionUID = 1L;
+    throw new CleanFailed(what + ": " + (last == null ? "interrupted" : last));
   }
 
   private static final class CleanFailed extends RuntimeException {
