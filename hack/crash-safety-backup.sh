@@ -30,7 +30,8 @@
 # N Backups left, none being deleted, all Complete or Failed, every Job finished.
 #
 # Prints one line per run and exactly one summary line
-#   scenario=backup-retention runs=N violations=V converged=C
+#   scenario=backup-retention runs=N violations=V converged=C kills=K kills-during-clean-up=D
+# (D: the kills that landed while Backups were still to be deleted or released, or a Job still ran)
 # and exits 1 when violations > 0 or converged < runs (2 for a setup error).
 #
 # Environment (all optional):
@@ -305,13 +306,15 @@ not_converged() { # not_converged <namespace>
 # ---- one run ------------------------------------------------------------------------------------
 RUN_VIOLATIONS=0
 RUN_CONVERGED=0
+RUN_KILLS=0
+RUN_KILLS_DURING=0
 run_one() { # run_one <n>
   local n=$1 ns=csb-$ID-$1 dir=$RUNS_DIR/backup-retention-$1
   local events t0 starts=0 kills delay k code extra_violations=0 reasons="" deadline uid newest
-  local result schedule="" last="" checked i
+  local result schedule="" last="" checked i during
   mkdir -p "$dir"
   events=$dir/events.log
-  RUN_VIOLATIONS=0 RUN_CONVERGED=0
+  RUN_VIOLATIONS=0 RUN_CONVERGED=0 RUN_KILLS=0 RUN_KILLS_DURING=0
   t0=$(now_ms)
   ev "namespace $ns: TidbCluster $TC (paused), BackupSchedule $SCHEDULE (paused), $SEEDED seeded Backups"
 
@@ -343,8 +346,8 @@ run_one() { # run_one <n>
   RECORDER_PIDS+=($!)
   kc -n "$ns" create job recorder-sentinel --image=busybox -- true >/dev/null 2>&1 || true
   deadline=$(( $(date +%s) + 30 ))
-  until [ "$(grep -c '"type": "ADDED"' "$dir/backups.json" 2>/dev/null || true)" -ge "$SEEDED" ] \
-        && grep -q '"name": "recorder-sentinel"' "$dir/jobs.json" 2>/dev/null; do
+  until [ "$(grep -o '"type": *"ADDED"' "$dir/backups.json" 2>/dev/null | wc -l)" -ge "$SEEDED" ] \
+        && grep -q '"name": *"recorder-sentinel"' "$dir/jobs.json" 2>/dev/null; do
     [ "$(date +%s)" -lt "$deadline" ] || die "the watch recorders of $ns did not start in 30s ($dir/*-watch.err)"
     sleep 0.2
   done
@@ -364,7 +367,10 @@ run_one() { # run_one <n>
       extra_violations=$((extra_violations + 1))
     else
       sigkill "$CONTROLLER_PID"
-      ev "kill $k/$kills: SIGKILL pid $CONTROLLER_PID, ${delay}ms after the last (re)start; $(snapshot "$ns")"
+      RUN_KILLS=$((RUN_KILLS + 1))
+      # Whether this kill landed while retention (or a Job it started) was still unfinished.
+      if [ -n "$(not_converged "$ns")" ]; then RUN_KILLS_DURING=$((RUN_KILLS_DURING + 1)) during=during; else during=after; fi
+      ev "kill $k/$kills: SIGKILL pid $CONTROLLER_PID, ${delay}ms after the last (re)start, $during the clean-up; $(snapshot "$ns")"
     fi
     starts=$((starts + 1))
     start_controller "$ns" "$dir/controller-$starts.log"
@@ -397,7 +403,7 @@ run_one() { # run_one <n>
     ev "NOT CONVERGED after ${CONVERGE_TIMEOUT}s: ${reasons//$'\n'/; }"
     result="not converged after ${CONVERGE_TIMEOUT}s: ${reasons//$'\n'/; }"
   fi
-  result="kills=$kills (${schedule# }) $result"
+  result="kills=$kills (${schedule# }; $RUN_KILLS_DURING during the clean-up) $result"
 
   # Records: stop the controller, then the recorders once they have seen the last state.
   stop_gracefully "$CONTROLLER_PID"
@@ -431,14 +437,16 @@ run_one() { # run_one <n>
 
 # ---- all runs -----------------------------------------------------------------------------------
 say "==> backup-retention"
-TOTAL_VIOLATIONS=0 TOTAL_CONVERGED=0
+TOTAL_VIOLATIONS=0 TOTAL_CONVERGED=0 TOTAL_KILLS=0 TOTAL_KILLS_DURING=0
 for n in $(seq 1 "$RUNS"); do
   run_one "$n"
   TOTAL_VIOLATIONS=$(( TOTAL_VIOLATIONS + RUN_VIOLATIONS ))
   TOTAL_CONVERGED=$(( TOTAL_CONVERGED + RUN_CONVERGED ))
+  TOTAL_KILLS=$(( TOTAL_KILLS + RUN_KILLS ))
+  TOTAL_KILLS_DURING=$(( TOTAL_KILLS_DURING + RUN_KILLS_DURING ))
 done
 say ""
-line="scenario=backup-retention runs=$RUNS violations=$TOTAL_VIOLATIONS converged=$TOTAL_CONVERGED"
+line="scenario=backup-retention runs=$RUNS violations=$TOTAL_VIOLATIONS converged=$TOTAL_CONVERGED kills=$TOTAL_KILLS kills-during-clean-up=$TOTAL_KILLS_DURING"
 say "$line"
 echo "$line" >>"$RUNS_DIR/summary.txt"
 say "records: $RUNS_DIR (seed $SEED)"

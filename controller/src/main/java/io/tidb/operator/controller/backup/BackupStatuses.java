@@ -127,9 +127,13 @@ public final class BackupStatuses {
 
   private BackupStatuses() {}
 
-  /** The Backup status fields the controller writes: phase, conditions, observedGeneration, backupPath. */
+  /**
+   * The Backup status fields the controller writes: phase, conditions, observedGeneration,
+   * backupPath, and a log backup's logSubCommandStatuses.
+   */
   public static BackupStatus controllerPart(BackupStatus status) {
     BackupStatus out = new BackupStatus();
+    out.setLogSubCommandStatuses(status.getLogSubCommandStatuses());
     out.setPhase(status.getPhase());
     out.setConditions(status.getConditions());
     out.setObservedGeneration(status.getObservedGeneration());

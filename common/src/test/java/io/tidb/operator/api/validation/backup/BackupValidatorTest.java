@@ -82,13 +82,18 @@ class BackupValidatorTest {
     b.getSpec().setCommitTs("yesterday");
     b.getSpec().setLogSubcommand("log-resume");
     b.getSpec().setLogTruncateUntil("2024-01-02 03:04:05");
-    assertEquals(List.of("spec.backupMode", "spec.commitTs", "spec.logSubcommand"),
+    assertEquals(List.of("spec.commitTs", "spec.logSubcommand"),
         BackupValidator.validate(b).stream().map(Violation::field).toList());
     b.getSpec().setCommitTs("446543216512835585");
     b.getSpec().setLogSubcommand("log-pause");
+    assertEquals(List.of(), BackupValidator.validate(b), "a log backup is accepted");
+    b.getSpec().setLogSubcommand(null);
+    b.getSpec().setLogStop(true);
+    assertEquals(List.of(), BackupValidator.validate(b), "upstream's older logStop");
+    b.getSpec().setBackupMode("volume-snapshot");
     List<Violation> v = BackupValidator.validate(b);
-    assertEquals(List.of("spec.backupMode"), v.stream().map(Violation::field).toList(), "log backups are refused");
-    assertTrue(v.get(0).message().contains("log backups (PITR) are not supported by this operator yet"), v.toString());
+    assertTrue(v.stream().anyMatch(x -> x.field().equals("spec.backupMode")
+        && x.message().contains("volume-snapshot backups (EBS/GCE disk snapshots) are not supported")), v.toString());
   }
 
   @Test
