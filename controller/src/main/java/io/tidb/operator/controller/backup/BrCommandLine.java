@@ -72,11 +72,37 @@ public final class BrCommandLine {
   public static List<String> restore(RestoreSpec spec, String pd) {
     StorageProvider storage = StorageProviders.of(spec);
     List<String> args = new ArrayList<>();
+    if ("pitr".equals(spec.getRestoreMode())) {
+      return pointInTimeRestore(spec, pd, storage);
+    }
     args.addAll(List.of("restore", type(spec.getBackupType()), "--pd=" + pd, "--storage=" + StorageUrls.url(storage)));
     args.addAll(StorageUrls.flags(storage));
     dbTable(args, spec.getBackupType(), spec.getBr());
     if (spec.getBr().getOnLine() != null) {
       args.add("--online=" + spec.getBr().getOnLine());
+    }
+    filters(args, spec.getTableFilter());
+    common(args, spec.getBr());
+    return args;
+  }
+
+  /**
+   * {@code restore point}, as upstream's backup-manager builds it: the log backup is the storage,
+   * {@code --restored-ts} the point (BR's default, the log's end, when unset), and the full
+   * backup it starts from {@code --full-backup-storage} (its URL only, as upstream), else {@code
+   * --start-ts} from {@code logRestoreStartTs}.
+   */
+  private static List<String> pointInTimeRestore(RestoreSpec spec, String pd, StorageProvider storage) {
+    List<String> args = new ArrayList<>(List.of("restore", "point", "--pd=" + pd, "--storage=" + StorageUrls.url(storage)));
+    args.addAll(StorageUrls.flags(storage));
+    if (spec.getPitrRestoredTs() != null && !spec.getPitrRestoredTs().isEmpty()) {
+      args.add("--restored-ts=" + spec.getPitrRestoredTs());
+    }
+    StorageProvider full = spec.getPitrFullBackupStorageProvider();
+    if (full != null && !StorageProviders.isEmpty(full)) {
+      args.add("--full-backup-storage=" + StorageUrls.url(full));
+    } else {
+      args.add("--start-ts=" + spec.getLogRestoreStartTs());
     }
     filters(args, spec.getTableFilter());
     common(args, spec.getBr());

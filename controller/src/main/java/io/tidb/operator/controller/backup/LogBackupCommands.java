@@ -133,8 +133,14 @@ public final class LogBackupCommands {
     return text == null || text.isEmpty() ? Optional.empty() : BackupTimestamps.toTso(text);
   }
 
+  /**
+   * Started: the backup-manager reported the start's commitTs and the controller moved the phase
+   * on (the commitTs alone is there before the start's Job is seen complete).
+   */
   private static boolean started(BackupStatus status) {
-    return status.getCommitTs() != null && !status.getCommitTs().isEmpty();
+    return status.getCommitTs() != null && !status.getCommitTs().isEmpty()
+        && (BackupPhase.RUNNING.equals(status.getPhase()) || PAUSED.equals(status.getPhase())
+            || STOPPED.equals(status.getPhase()));
   }
 
   private static boolean stopped(BackupStatus status) {

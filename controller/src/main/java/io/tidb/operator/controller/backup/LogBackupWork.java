@@ -57,7 +57,9 @@ final class LogBackupWork {
       return WorkOutcome.converged();
     }
     String command = next.get();
-    if (LogBackupCommands.done(spec, status, command)) {
+    String jobName = LogBackupCommands.jobName(ctx.name(), command);
+    Optional<Job> job = ctx.owned().get(Job.class, jobName);
+    if (!unreported(ctx, job, command) && LogBackupCommands.done(spec, status, command)) {
       return WorkOutcome.converged();
     }
     Optional<String> waiting = LogBackupCommands.waitingFor(status, command);
@@ -68,8 +70,6 @@ final class LogBackupWork {
     if (other.isPresent()) {
       return WorkOutcome.converging("job", "Job " + other.get().getMetadata().getName() + " to finish before " + command);
     }
-    String jobName = LogBackupCommands.jobName(ctx.name(), command);
-    Optional<Job> job = ctx.owned().get(Job.class, jobName);
     if (job.isPresent()) {
       if (!BackupWork.ownedBy(job.get(), ctx.stored())) {
         return WorkOutcome.converging("job", "Job " + jobName + " belongs to someone else");
@@ -177,6 +177,20 @@ final class LogBackupWork {
     s.setLogSuccessTruncateUntil(status.getLogSuccessTruncateUntil());
     s.setPhase(LogBackupCommands.phaseAfter(command, status.getPhase()));
     return s;
+  }
+
+  /**
+   * Whether the command's Job of this spec exists and its end is not in the status yet: the
+   * backup-manager writes its result before the Job completes, so the result alone does not mean
+   * the controller is done with it.
+   */
+  private static boolean unreported(ResourceContext<Backup, BackupStatus> ctx, Optional<Job> job, String command) {
+    if (job.isEmpty() || !Objects.equals(generationOf(job.get()), String.valueOf(ctx.generation()))) {
+      return false;
+    }
+    Map<String, LogSubCommandStatus> subs = ctx.status().getLogSubCommandStatuses();
+    LogSubCommandStatus sub = subs == null ? null : subs.get(command);
+    return sub == null || !(BackupPhase.COMPLETE.equals(sub.getPhase()) || BackupPhase.FAILED.equals(sub.getPhase()));
   }
 
   private Optional<Job> otherRunningJob(ResourceContext<Backup, BackupStatus> ctx, String command) {

@@ -139,7 +139,7 @@ class BackupValidatorTest {
   }
 
   @Test
-  void pitrRestoreIsRefusedAndItsFieldsChecked() {
+  void pitrRestoreFieldsAreChecked() {
     Restore r = ApiObjects.parse("""
         apiVersion: pingcap.com/v1alpha1
         kind: Restore
@@ -149,12 +149,13 @@ class BackupValidatorTest {
           br: {cluster: basic}
           s3: {provider: aws, bucket: logs}
         """, Restore.class);
-    assertEquals(List.of("spec.restoreMode", "spec.pitrFullBackupStorageProvider"),
+    assertEquals(List.of("spec.pitrFullBackupStorageProvider"),
         RestoreValidator.validate(r).stream().map(Violation::field).toList());
     r.getSpec().setLogRestoreStartTs("446543216512835585");
+    r.getSpec().setPitrRestoredTs("an hour ago");
+    assertEquals(List.of("spec.pitrRestoredTs"), RestoreValidator.validate(r).stream().map(Violation::field).toList());
     r.getSpec().setPitrRestoredTs("2024-01-02T03:04:05Z");
-    assertEquals(List.of("spec.restoreMode"), RestoreValidator.validate(r).stream().map(Violation::field).toList(),
-        "point-in-time restores are refused");
+    assertEquals(List.of(), RestoreValidator.validate(r), "a point-in-time restore is accepted");
     r.getSpec().setRestoreMode("snapshot");
     assertEquals(List.of("spec.pitrRestoredTs", "spec.logRestoreStartTs"),
         RestoreValidator.validate(r).stream().map(Violation::field).toList());

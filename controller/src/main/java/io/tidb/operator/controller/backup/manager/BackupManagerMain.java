@@ -109,9 +109,13 @@ public final class BackupManagerMain {
       done.setTimeStarted(ts(started));
       done.setTimeCompleted(ts(completed));
       done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
-      done.setCommitTs(run.commitTs());
+      // A point-in-time restore's commitTs is the point it restored to, not the full backup's.
+      boolean point = br.size() > 2 && "restore".equals(br.get(1)) && "point".equals(br.get(2));
+      String commitTs = point ? BrSummary.lastField(run.lines(), "restored-ts").or(() -> argument(br, "--restored-ts"))
+          .orElse(run.commitTs()) : run.commitTs();
+      done.setCommitTs(commitTs);
       ManagerStatusWriter.apply(client, Restore::new, namespace, name, done);
-      out.println("backup-manager: restore " + namespace + "/" + name + " complete, commitTs " + run.commitTs());
+      out.println("backup-manager: restore " + namespace + "/" + name + " complete, commitTs " + commitTs);
       return 0;
     }
   }
@@ -168,7 +172,7 @@ public final class BackupManagerMain {
   }
 
   /** A BR run that succeeded: its summary and the BackupTS it reported. */
-  private record BrRun(BrSummary.Summary summary, String commitTs) {}
+  private record BrRun(BrSummary.Summary summary, String commitTs, List<String> lines) {}
 
   /** Why a BR run did not succeed, in the words the Job's last line gives. */
   private static final class BrFailed extends Exception {
@@ -196,7 +200,7 @@ public final class BackupManagerMain {
     if (commitTs.isEmpty()) {
       throw new BrFailed("br's summary has no BackupTS: " + summary.get().fields());
     }
-    return new BrRun(summary.get(), commitTs.get());
+    return new BrRun(summary.get(), commitTs.get(), result.lastLines());
   }
 
   private int fail(String why) {
