@@ -64,6 +64,14 @@ public final class BackupStatuses {
     public BackupStatus applied(BackupStatus status) {
       return controllerPart(status);
     }
+
+    /** Upstream's phase {@code Invalid}, unless the backup already finished. */
+    @Override
+    public void invalid(BackupStatus status) {
+      if (status.getPhase() == null || !BackupPhase.TERMINAL.contains(status.getPhase())) {
+        status.setPhase(BackupPhase.INVALID);
+      }
+    }
   };
 
   public static final StatusAccess<RestoreStatus> RESTORE = new StatusAccess<>() {
@@ -113,6 +121,14 @@ public final class BackupStatuses {
         r.setObservedGeneration(c.getObservedGeneration());
         return r;
       }).toList());
+    }
+
+    /** Upstream's phase {@code Invalid}, unless the restore already finished. */
+    @Override
+    public void invalid(RestoreStatus status) {
+      if (status.getPhase() == null || !BackupPhase.TERMINAL.contains(status.getPhase())) {
+        status.setPhase(BackupPhase.INVALID);
+      }
     }
 
     @Override
