@@ -46,9 +46,9 @@ class LogBackupCommandsTest {
   @ParameterizedTest(name = "logSubcommand={0} logStop={1} until={2} phase={3} commitTs={4} truncated={5} -> {6}")
   @CsvSource({
       // subcommand, logStop, truncateUntil, phase, commitTs, truncatedUntil, expected
-      ",          ,      ,     ,         ,    ,    , log-start",
-      "log-start, ,      ,     ,         ,    ,    , log-start",
-      ",          , true,  ,     Running,  100,   , log-stop",
+      ",          ,      ,     ,         ,    , log-start",
+      "log-start, ,      ,     ,         ,    , log-start",
+      ",          true, ,      Running,  100,   , log-stop",
       ",          ,      ,     Stopped,  100,   , log-stop",
       ",          ,      ,     Paused,   100,   , log-resume",
       "log-start, ,      ,     Paused,   100,   , log-resume",
