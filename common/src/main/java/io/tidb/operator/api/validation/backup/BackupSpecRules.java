@@ -29,7 +29,7 @@ public final class BackupSpecRules {
     if ("volume-snapshot".equals(mode)) {
       out.add(Violation.notSupported(path + ".backupMode", mode,
           "volume-snapshot backups (EBS/GCE disk snapshots) are not supported by this operator;"
-              + " supported value: \"snapshot\""));
+              + " supported values: \"snapshot\", \"log\""));
     } else if (mode != null && !mode.isEmpty() && !MODES.contains(mode)) {
       out.add(Violation.notSupported(path + ".backupMode", mode, "supported values: \"snapshot\", \"log\""));
     }
