@@ -4,7 +4,10 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.util.Optional;
 
-/** What the Backup and Restore controllers read besides their own objects and Jobs. */
+/**
+ * What the Backup and Restore controllers read besides their own objects and Jobs, and the one
+ * deletion they make outside a finalizer: a log backup's finished Job of an earlier spec.
+ */
 public interface BackupLookups {
 
   Optional<TidbCluster> cluster(String namespace, String name);
@@ -19,4 +22,7 @@ public interface BackupLookups {
 
   /** The termination message of the Job's pod, whatever its exit code, last line. */
   Optional<String> lastMessage(String namespace, String jobName);
+
+  /** Deletes the Job and, in the background, its pods. */
+  void deleteJob(String namespace, String name);
 }

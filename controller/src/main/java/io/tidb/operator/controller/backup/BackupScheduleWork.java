@@ -27,7 +27,9 @@ import java.util.Optional;
  * upstream. Otherwise retention first (deleting the oldest Backup CRs; each Backup's clean policy
  * then decides what happens to its data), then, when a backup is due and the previous one no
  * longer runs, the Backup {@code <schedule>-<time>} from the template, in a folder of its own
- * under the template's prefix. The name comes from the scheduled time, so a restart after creating
+ * under the template's prefix; when retention deleted every Backup, {@code lastBackup} and {@code
+ * lastBackupTime} are reset and {@code allBackupCleanTime} says when, as upstream. The name comes
+ * from the scheduled time, so a restart after creating
  * it but before recording it creates nothing twice. Time comes from the runtime's clock.
  */
 public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, BackupScheduleStatus> {
@@ -55,15 +57,21 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
     }
     Instant now = ctx.now();
     List<ScheduleDecisions.Observed> backups = observed(ctx);
-    for (ScheduleDecisions.Observed old : ScheduleDecisions.expired(spec, backups, now)) {
+    List<ScheduleDecisions.Observed> expired = ScheduleDecisions.expired(spec, backups, now);
+    for (ScheduleDecisions.Observed old : expired) {
       client.resources(Backup.class).inNamespace(ctx.namespace()).withName(old.name()).delete();
       ctx.events().normal(ctx.stored(), "BackupDeleted", "retention deleted Backup " + old.name()
           + " scheduled at " + old.scheduledAt());
     }
     BackupScheduleStatus status = ctx.status();
+    if (ScheduleDecisions.deletesAll(backups, expired)) {
+      status.setLastBackup(null);
+      status.setLastBackupTime(null);
+      status.setAllBackupCleanTime(now.toString());
+    }
     Optional<ScheduleDecisions.Observed> running = ScheduleDecisions.running(backups, status.getLastBackup());
-    Instant since = status.getLastBackupTime() != null ? Instant.parse(status.getLastBackupTime())
-        : Instant.parse(schedule.getMetadata().getCreationTimestamp());
+    Instant since = ScheduleDecisions.since(status.getLastBackupTime(), status.getAllBackupCleanTime(),
+        schedule.getMetadata().getCreationTimestamp());
     Optional<Instant> due = ScheduleDecisions.due(spec.getSchedule(), since, now);
     if (due.isEmpty()) {
       return WorkOutcome.converging("schedule", "the next backup at "
@@ -76,6 +84,7 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
     create(ctx, name, due.get());
     status.setLastBackup(name);
     status.setLastBackupTime(due.get().toString());
+    status.setAllBackupCleanTime(null);
     return WorkOutcome.converging("schedule", "Backup " + name + " to finish");
   }
 

@@ -64,6 +64,14 @@ public final class BackupStatuses {
     public BackupStatus applied(BackupStatus status) {
       return controllerPart(status);
     }
+
+    /** Upstream's phase {@code Invalid}, unless the backup already finished. */
+    @Override
+    public void invalid(BackupStatus status) {
+      if (status.getPhase() == null || !BackupPhase.TERMINAL.contains(status.getPhase())) {
+        status.setPhase(BackupPhase.INVALID);
+      }
+    }
   };
 
   public static final StatusAccess<RestoreStatus> RESTORE = new StatusAccess<>() {
@@ -115,6 +123,14 @@ public final class BackupStatuses {
       }).toList());
     }
 
+    /** Upstream's phase {@code Invalid}, unless the restore already finished. */
+    @Override
+    public void invalid(RestoreStatus status) {
+      if (status.getPhase() == null || !BackupPhase.TERMINAL.contains(status.getPhase())) {
+        status.setPhase(BackupPhase.INVALID);
+      }
+    }
+
     @Override
     public RestoreStatus applied(RestoreStatus status) {
       RestoreStatus out = new RestoreStatus();
@@ -127,9 +143,13 @@ public final class BackupStatuses {
 
   private BackupStatuses() {}
 
-  /** The Backup status fields the controller writes: phase, conditions, observedGeneration, backupPath. */
+  /**
+   * The Backup status fields the controller writes: phase, conditions, observedGeneration,
+   * backupPath, and a log backup's logSubCommandStatuses.
+   */
   public static BackupStatus controllerPart(BackupStatus status) {
     BackupStatus out = new BackupStatus();
+    out.setLogSubCommandStatuses(status.getLogSubCommandStatuses());
     out.setPhase(status.getPhase());
     out.setConditions(status.getConditions());
     out.setObservedGeneration(status.getObservedGeneration());

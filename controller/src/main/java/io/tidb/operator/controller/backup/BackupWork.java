@@ -33,7 +33,8 @@ import java.util.Optional;
  * backup-manager's fields decide the phase ({@link JobVerdicts}); a Job that the status says was
  * created and the API server no longer has ends the Backup Failed; with no Job yet, the cluster
  * and the credential Secret's keys are checked, then the Job's ServiceAccount, Role and
- * RoleBinding and the Job {@code backup-<name>} are created and the phase becomes Scheduled.
+ * RoleBinding and the Job {@code backup-<name>} are created and the phase becomes Scheduled. A log
+ * backup ({@code backupMode: log}) is {@link LogBackupWork}'s.
  */
 public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
 
@@ -42,10 +43,12 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
 
   private final BackupSettings settings;
   private final BackupLookups lookups;
+  private final LogBackupWork logBackups;
 
   public BackupWork(BackupSettings settings, BackupLookups lookups) {
     this.settings = settings;
     this.lookups = lookups;
+    this.logBackups = new LogBackupWork(settings, lookups, this);
   }
 
   /** {@code backup-<name>}, as upstream names the Job. */
@@ -61,6 +64,9 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
 
   @Override
   public WorkOutcome work(ResourceContext<Backup, BackupStatus> ctx) {
+    if ("log".equals(ctx.resource().getSpec().getBackupMode())) {
+      return logBackups.work(ctx);
+    }
     BackupStatus status = ctx.status();
     if (status.getPhase() != null && BackupPhase.TERMINAL.contains(status.getPhase())) {
       return WorkOutcome.converged();

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * BR's command line for a snapshot Backup or Restore, as upstream's backup-manager builds it: the
+ * BR's command line for a Backup (snapshot or log) or Restore, as upstream's backup-manager builds it: the
  * subcommand ({@code backup full|db|table}, {@code restore full|db|table}), PD, the storage URL
  * and flags, the table filter, the BR settings, then the user's {@code br.options} last. Pure.
  */
@@ -40,15 +40,69 @@ public final class BrCommandLine {
     return args;
   }
 
+  /**
+   * BR's arguments (without the binary) for one command of a log backup, as upstream's
+   * backup-manager builds them: {@code log start|stop|pause|resume --task-name=<backup>} ({@code
+   * --start-ts} from {@code commitTs} on the start), {@code log truncate --until=<logTruncateUntil>},
+   * each with PD, the storage and the BR settings.
+   */
+  public static List<String> log(BackupSpec spec, String pd, String backupName, String command) {
+    StorageProvider storage = StorageProviders.of(spec);
+    List<String> args = new ArrayList<>(List.of("log", LogBackupCommands.brSubcommand(command)));
+    if (LogBackupCommands.TRUNCATE.equals(command)) {
+      args.add("--until=" + spec.getLogTruncateUntil());
+    } else {
+      args.add("--task-name=" + backupName);
+    }
+    if (LogBackupCommands.START.equals(command) && spec.getCommitTs() != null && !spec.getCommitTs().isEmpty()
+        && !"0".equals(spec.getCommitTs())) {
+      args.add("--start-ts=" + spec.getCommitTs());
+    }
+    args.add("--pd=" + pd);
+    args.add("--storage=" + StorageUrls.url(storage));
+    args.addAll(StorageUrls.flags(storage));
+    if (LogBackupCommands.START.equals(command)) {
+      filters(args, spec.getTableFilter());
+    }
+    common(args, spec.getBr());
+    return args;
+  }
+
   /** BR's arguments (without the binary) for a Restore. */
   public static List<String> restore(RestoreSpec spec, String pd) {
     StorageProvider storage = StorageProviders.of(spec);
     List<String> args = new ArrayList<>();
+    if ("pitr".equals(spec.getRestoreMode())) {
+      return pointInTimeRestore(spec, pd, storage);
+    }
     args.addAll(List.of("restore", type(spec.getBackupType()), "--pd=" + pd, "--storage=" + StorageUrls.url(storage)));
     args.addAll(StorageUrls.flags(storage));
     dbTable(args, spec.getBackupType(), spec.getBr());
     if (spec.getBr().getOnLine() != null) {
       args.add("--online=" + spec.getBr().getOnLine());
+    }
+    filters(args, spec.getTableFilter());
+    common(args, spec.getBr());
+    return args;
+  }
+
+  /**
+   * {@code restore point}, as upstream's backup-manager builds it: the log backup is the storage,
+   * {@code --restored-ts} the point (BR's default, the log's end, when unset), and the full
+   * backup it starts from {@code --full-backup-storage} (its URL only, as upstream), else {@code
+   * --start-ts} from {@code logRestoreStartTs}.
+   */
+  private static List<String> pointInTimeRestore(RestoreSpec spec, String pd, StorageProvider storage) {
+    List<String> args = new ArrayList<>(List.of("restore", "point", "--pd=" + pd, "--storage=" + StorageUrls.url(storage)));
+    args.addAll(StorageUrls.flags(storage));
+    if (spec.getPitrRestoredTs() != null && !spec.getPitrRestoredTs().isEmpty()) {
+      args.add("--restored-ts=" + spec.getPitrRestoredTs());
+    }
+    StorageProvider full = spec.getPitrFullBackupStorageProvider();
+    if (full != null && !StorageProviders.isEmpty(full)) {
+      args.add("--full-backup-storage=" + StorageUrls.url(full));
+    } else {
+      args.add("--start-ts=" + spec.getLogRestoreStartTs());
     }
     filters(args, spec.getTableFilter());
     common(args, spec.getBr());

@@ -39,6 +39,12 @@ public final class KubeBackupLookups implements BackupLookups {
   }
 
   @Override
+  public void deleteJob(String namespace, String name) {
+    client.batch().v1().jobs().inNamespace(namespace).withName(name)
+        .withPropagationPolicy(io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
+  }
+
+  @Override
   public Optional<String> failureMessage(String namespace, String jobName) {
     return message(namespace, jobName, t -> t.getExitCode() != null && t.getExitCode() != 0);
   }

@@ -49,6 +49,23 @@ public final class ScheduleDecisions {
     return last.map(ZonedDateTime::toInstant).filter(t -> t.isAfter(since));
   }
 
+  /**
+   * Where the search for the next due time starts, as upstream: the last backup's scheduled time,
+   * else when retention last deleted every Backup ({@code allBackupCleanTime}), else the
+   * schedule's creation.
+   */
+  public static Instant since(String lastBackupTime, String allBackupCleanTime, String creationTimestamp) {
+    if (lastBackupTime != null) {
+      return Instant.parse(lastBackupTime);
+    }
+    return Instant.parse(allBackupCleanTime != null ? allBackupCleanTime : creationTimestamp);
+  }
+
+  /** Whether retention deletes every Backup of the schedule (upstream then resets lastBackup*). */
+  public static boolean deletesAll(List<Observed> backups, List<Observed> expired) {
+    return !expired.isEmpty() && expired.size() == backups.size();
+  }
+
   /** When the schedule fires next after {@code now}. */
   public static Optional<Instant> next(String cron, Instant now) {
     return CronSchedules.nextAfter(cron, now.atZone(ZoneOffset.UTC)).map(ZonedDateTime::toInstant);

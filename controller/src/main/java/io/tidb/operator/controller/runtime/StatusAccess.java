@@ -34,6 +34,12 @@ public interface StatusAccess<S> {
     return status;
   }
 
+  /**
+   * What else a stored object whose spec breaks the rules shows besides {@code Valid=False}:
+   * nothing by default; a kind with a phase of its own for it (a Backup's {@code Invalid}) sets it.
+   */
+  default void invalid(S status) {}
+
   /** The access to a status bean with the usual accessors; copies are deep copies. */
   static <S> StatusAccess<S> of(
       Supplier<S> empty,

@@ -164,6 +164,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
             message,
             stored.getMetadata().getGeneration(),
             now));
+    statuses.invalid(next);
     if (!alreadyReported) {
       events.warning(stored, ValidCondition.REASON_INVALID, message);
     }

@@ -1,6 +1,8 @@
 package io.tidb.operator.controller.backup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.api.v1alpha1.backup.BackupScheduleSpec;
 import java.time.Instant;
@@ -46,6 +48,24 @@ class ScheduleDecisionsTest {
         ScheduleDecisions.expired(spec, all, T.plusSeconds(3 * 3600)));
     spec.setMaxReservedTime(null);
     assertEquals(List.of(), ScheduleDecisions.expired(spec, all, T.plusSeconds(3 * 3600)), "no retention: keep all");
+  }
+
+  @Test
+  void theSearchStartsAtTheLastBackupElseTheCleanTimeElseTheCreation() {
+    assertEquals(Instant.parse("2026-01-03T00:00:00Z"), ScheduleDecisions.since("2026-01-03T00:00:00Z",
+        "2026-01-02T00:00:00Z", "2026-01-01T00:00:00Z"));
+    assertEquals(Instant.parse("2026-01-02T00:00:00Z"), ScheduleDecisions.since(null,
+        "2026-01-02T00:00:00Z", "2026-01-01T00:00:00Z"));
+    assertEquals(Instant.parse("2026-01-01T00:00:00Z"), ScheduleDecisions.since(null, null, "2026-01-01T00:00:00Z"));
+  }
+
+  @Test
+  void deletingEveryBackupIsToldApart() {
+    ScheduleDecisions.Observed a = new ScheduleDecisions.Observed("a", Instant.parse("2026-01-01T00:00:00Z"), "Complete");
+    ScheduleDecisions.Observed b = new ScheduleDecisions.Observed("b", Instant.parse("2026-01-02T00:00:00Z"), "Complete");
+    assertTrue(ScheduleDecisions.deletesAll(List.of(a, b), List.of(a, b)));
+    assertFalse(ScheduleDecisions.deletesAll(List.of(a, b), List.of(a)));
+    assertFalse(ScheduleDecisions.deletesAll(List.of(), List.of()));
   }
 
   @Test

@@ -11,8 +11,9 @@ import java.util.Set;
 /**
  * The rules of a BackupSpec (a Backup's spec or a BackupSchedule's template), every violation at
  * once: upstream's {@code ValidateBackup} without what needs the cluster, exactly one storage
- * provider, and a refusal of what this operator does not run (volume-snapshot mode, the Dumpling
- * path) instead of accepting and ignoring it. Pure.
+ * provider, the log-backup fields only with {@code backupMode: log}, and a refusal of what this
+ * operator does not run (volume-snapshot mode, the Dumpling path) instead of accepting and ignoring
+ * it. Pure.
  */
 public final class BackupSpecRules {
 
@@ -28,12 +29,9 @@ public final class BackupSpecRules {
     if ("volume-snapshot".equals(mode)) {
       out.add(Violation.notSupported(path + ".backupMode", mode,
           "volume-snapshot backups (EBS/GCE disk snapshots) are not supported by this operator;"
-              + " supported value: \"snapshot\""));
-    } else if ("log".equals(mode)) {
-      out.add(Violation.notSupported(path + ".backupMode", mode,
-          "log backups (PITR) are not supported by this operator yet; supported value: \"snapshot\""));
+              + " supported values: \"snapshot\", \"log\""));
     } else if (mode != null && !mode.isEmpty() && !MODES.contains(mode)) {
-      out.add(Violation.notSupported(path + ".backupMode", mode, "supported values: \"snapshot\""));
+      out.add(Violation.notSupported(path + ".backupMode", mode, "supported values: \"snapshot\", \"log\""));
     }
     if (spec.getBr() == null) {
       out.add(Violation.required(path + ".br",

@@ -29,12 +29,9 @@ public final class RestoreValidator {
     String mode = spec.getRestoreMode();
     if ("volume-snapshot".equals(mode)) {
       out.add(Violation.notSupported("spec.restoreMode", mode,
-          "volume-snapshot restores are not supported by this operator; supported value: \"snapshot\""));
-    } else if ("pitr".equals(mode)) {
-      out.add(Violation.notSupported("spec.restoreMode", mode,
-          "point-in-time restores are not supported by this operator yet; supported value: \"snapshot\""));
+          "volume-snapshot restores are not supported by this operator; supported values: \"snapshot\", \"pitr\""));
     } else if (mode != null && !mode.isEmpty() && !MODES.contains(mode)) {
-      out.add(Violation.notSupported("spec.restoreMode", mode, "supported value: \"snapshot\""));
+      out.add(Violation.notSupported("spec.restoreMode", mode, "supported values: \"snapshot\", \"pitr\""));
     }
     if (spec.getBr() == null) {
       out.add(Violation.required("spec.br",

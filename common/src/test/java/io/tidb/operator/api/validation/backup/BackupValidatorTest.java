@@ -82,13 +82,18 @@ class BackupValidatorTest {
     b.getSpec().setCommitTs("yesterday");
     b.getSpec().setLogSubcommand("log-resume");
     b.getSpec().setLogTruncateUntil("2024-01-02 03:04:05");
-    assertEquals(List.of("spec.backupMode", "spec.commitTs", "spec.logSubcommand"),
+    assertEquals(List.of("spec.commitTs", "spec.logSubcommand"),
         BackupValidator.validate(b).stream().map(Violation::field).toList());
     b.getSpec().setCommitTs("446543216512835585");
     b.getSpec().setLogSubcommand("log-pause");
+    assertEquals(List.of(), BackupValidator.validate(b), "a log backup is accepted");
+    b.getSpec().setLogSubcommand(null);
+    b.getSpec().setLogStop(true);
+    assertEquals(List.of(), BackupValidator.validate(b), "upstream's older logStop");
+    b.getSpec().setBackupMode("volume-snapshot");
     List<Violation> v = BackupValidator.validate(b);
-    assertEquals(List.of("spec.backupMode"), v.stream().map(Violation::field).toList(), "log backups are refused");
-    assertTrue(v.get(0).message().contains("log backups (PITR) are not supported by this operator yet"), v.toString());
+    assertTrue(v.stream().anyMatch(x -> x.field().equals("spec.backupMode")
+        && x.message().contains("volume-snapshot backups (EBS/GCE disk snapshots) are not supported")), v.toString());
   }
 
   @Test
@@ -141,7 +146,7 @@ class BackupValidatorTest {
   }
 
   @Test
-  void pitrRestoreIsRefusedAndItsFieldsChecked() {
+  void pitrRestoreFieldsAreChecked() {
     Restore r = ApiObjects.parse("""
         apiVersion: pingcap.com/v1alpha1
         kind: Restore
@@ -151,12 +156,13 @@ class BackupValidatorTest {
           br: {cluster: basic}
           s3: {provider: aws, bucket: logs}
         """, Restore.class);
-    assertEquals(List.of("spec.restoreMode", "spec.pitrFullBackupStorageProvider"),
+    assertEquals(List.of("spec.pitrFullBackupStorageProvider"),
         RestoreValidator.validate(r).stream().map(Violation::field).toList());
     r.getSpec().setLogRestoreStartTs("446543216512835585");
+    r.getSpec().setPitrRestoredTs("an hour ago");
+    assertEquals(List.of("spec.pitrRestoredTs"), RestoreValidator.validate(r).stream().map(Violation::field).toList());
     r.getSpec().setPitrRestoredTs("2024-01-02T03:04:05Z");
-    assertEquals(List.of("spec.restoreMode"), RestoreValidator.validate(r).stream().map(Violation::field).toList(),
-        "point-in-time restores are refused");
+    assertEquals(List.of(), RestoreValidator.validate(r), "a point-in-time restore is accepted");
     r.getSpec().setRestoreMode("snapshot");
     assertEquals(List.of("spec.pitrRestoredTs", "spec.logRestoreStartTs"),
         RestoreValidator.validate(r).stream().map(Violation::field).toList());

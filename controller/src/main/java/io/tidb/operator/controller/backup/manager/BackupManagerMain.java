@@ -56,6 +56,9 @@ public final class BackupManagerMain {
       @Parameters(arity = "1..*", paramLabel = "BR_COMMAND", description = "br and its arguments, after --") List<String> br)
       throws Exception {
     try (KubernetesClient client = new KubernetesClientBuilder().build()) {
+      if (br.size() > 2 && "log".equals(br.get(1))) {
+        return logCommand(client, namespace, name, br);
+      }
       Instant started = now();
       BackupStatus running = new BackupStatus();
       running.setTimeStarted(ts(started));
@@ -106,15 +109,70 @@ public final class BackupManagerMain {
       done.setTimeStarted(ts(started));
       done.setTimeCompleted(ts(completed));
       done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
-      done.setCommitTs(run.commitTs());
+      // A point-in-time restore's commitTs is the point it restored to, not the full backup's.
+      boolean point = br.size() > 2 && "restore".equals(br.get(1)) && "point".equals(br.get(2));
+      String commitTs = point ? BrSummary.lastField(run.lines(), "restored-ts").or(() -> argument(br, "--restored-ts"))
+          .orElse(run.commitTs()) : run.commitTs();
+      done.setCommitTs(commitTs);
       ManagerStatusWriter.apply(client, Restore::new, namespace, name, done);
-      out.println("backup-manager: restore " + namespace + "/" + name + " complete, commitTs " + run.commitTs());
+      out.println("backup-manager: restore " + namespace + "/" + name + " complete, commitTs " + commitTs);
       return 0;
     }
   }
 
+  /**
+   * One command of a log backup ({@code br log start|stop|pause|resume|truncate}): BR must exit 0;
+   * the start's commitTs is the {@code start-ts} BR's task line reports (else the {@code
+   * --start-ts} it was given), a truncation's logSuccessTruncateUntil is its {@code --until}. Each
+   * apply carries what this writer wrote before (commitTs, logSuccessTruncateUntil), which
+   * server-side apply would otherwise remove.
+   */
+  private int logCommand(KubernetesClient client, String namespace, String name, List<String> br) throws Exception {
+    String sub = br.get(2);
+    Backup current = client.resources(Backup.class).inNamespace(namespace).withName(name).get();
+    BackupStatus before = current == null || current.getStatus() == null ? new BackupStatus() : current.getStatus();
+    Instant started = now();
+    BackupStatus running = new BackupStatus();
+    running.setCommitTs(before.getCommitTs());
+    running.setLogSuccessTruncateUntil(before.getLogSuccessTruncateUntil());
+    running.setTimeStarted(ts(started));
+    ManagerStatusWriter.apply(client, Backup::new, namespace, name, running);
+    out.println("backup-manager: running " + String.join(" ", redacted(br)));
+    BrProcess.Result result = BrProcess.run(br, out);
+    if (result.exitCode() != 0) {
+      return fail("log " + sub + " failed: br exited with code " + result.exitCode() + ": "
+          + BrSummary.error(result.lastLines()).orElse("no output"));
+    }
+    BackupStatus done = new BackupStatus();
+    done.setCommitTs(before.getCommitTs());
+    done.setLogSuccessTruncateUntil(before.getLogSuccessTruncateUntil());
+    if ("start".equals(sub)) {
+      Optional<String> startTs = BrSummary.lastField(result.lastLines(), "start-ts").or(() -> argument(br, "--start-ts"));
+      if (startTs.isEmpty()) {
+        return fail("log start failed: br exited 0 but reported no start-ts");
+      }
+      done.setCommitTs(startTs.get());
+    } else if ("truncate".equals(sub)) {
+      done.setLogSuccessTruncateUntil(argument(br, "--until").orElse(null));
+    }
+    Instant completed = now();
+    done.setTimeStarted(ts(started));
+    done.setTimeCompleted(ts(completed));
+    done.setTimeTaken(HumanUnits.goDuration(Duration.between(started, completed)));
+    ManagerStatusWriter.apply(client, Backup::new, namespace, name, done);
+    out.println("backup-manager: log " + sub + " of " + namespace + "/" + name + " complete"
+        + ("start".equals(sub) ? ", commitTs " + done.getCommitTs() : "")
+        + ("truncate".equals(sub) ? ", truncated until " + done.getLogSuccessTruncateUntil() : ""));
+    return 0;
+  }
+
+  /** The value of BR's {@code --flag=value} argument. */
+  static Optional<String> argument(List<String> br, String flag) {
+    return br.stream().filter(a -> a.startsWith(flag + "=")).map(a -> a.substring(flag.length() + 1)).reduce((a, b) -> b);
+  }
+
   /** A BR run that succeeded: its summary and the BackupTS it reported. */
-  private record BrRun(BrSummary.Summary summary, String commitTs) {}
+  private record BrRun(BrSummary.Summary summary, String commitTs, List<String> lines) {}
 
   /** Why a BR run did not succeed, in the words the Job's last line gives. */
   private static final class BrFailed extends Exception {
@@ -142,7 +200,7 @@ public final class BackupManagerMain {
     if (commitTs.isEmpty()) {
       throw new BrFailed("br's summary has no BackupTS: " + summary.get().fields());
     }
-    return new BrRun(summary.get(), commitTs.get());
+    return new BrRun(summary.get(), commitTs.get(), result.lastLines());
   }
 
   private int fail(String why) {

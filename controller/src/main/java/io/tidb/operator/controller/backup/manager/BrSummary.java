@@ -58,13 +58,32 @@ public final class BrSummary {
     Map<String, String> fields = new LinkedHashMap<>();
     Matcher f = FIELD.matcher(line.substring(m.end()));
     while (f.find()) {
-      String v = f.group(2);
-      if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
-        v = v.substring(1, v.length() - 1).replace("\\\"", "\"");
-      }
-      fields.put(f.group(1), v);
+      fields.put(f.group(1), unquote(f.group(2)));
     }
     return Optional.of(new Summary(m.group(1), fields));
+  }
+
+  /**
+   * The value of the BR log field {@code [key=value]} on the last line that has it, e.g. the
+   * {@code start-ts} of {@code br log start}'s task line.
+   */
+  public static Optional<String> lastField(List<String> lines, String key) {
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      Matcher f = FIELD.matcher(lines.get(i));
+      while (f.find()) {
+        if (key.equals(f.group(1))) {
+          return Optional.of(unquote(f.group(2)));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String unquote(String v) {
+    if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
+      return v.substring(1, v.length() - 1).replace("\\\"", "\"");
+    }
+    return v;
   }
 
   /** Why BR failed: its last {@code Error:} line, else its last non-blank line. */

@@ -35,9 +35,11 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
  *
  * <p>Told what to do by environment: {@code BR_STANDIN_FAIL=<message>} fails with that error,
  * {@code BR_STANDIN_HANG=true} never finishes, {@code BR_STANDIN_DELAY_MS} is slow,
- * {@code BR_STANDIN_FILES} sets how many data files a backup writes (default 3).
+ * {@code BR_STANDIN_FILES} sets how many data files a backup writes (default 3), {@code
+ * BR_STANDIN_RECORD=<file>} appends every command line it is given to that file. {@code br log
+ * ...} is {@link BrLogStandIn}.
  */
-@Command(name = "br", subcommands = {BrStandIn.Backup.class, BrStandIn.Restore.class})
+@Command(name = "br", subcommands = {BrStandIn.Backup.class, BrStandIn.Restore.class, BrLogStandIn.class})
 public final class BrStandIn {
 
   static final ObjectMapper JSON = new ObjectMapper();
@@ -45,7 +47,12 @@ public final class BrStandIn {
   private static final DateTimeFormatter LOG_TIME =
       DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss.SSS xxx").withZone(ZoneOffset.UTC);
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws java.io.IOException {
+    String record = System.getenv("BR_STANDIN_RECORD");
+    if (record != null) {
+      java.nio.file.Files.writeString(java.nio.file.Path.of(record), "br " + String.join(" ", args) + "\n",
+          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+    }
     CommandLine cl = new CommandLine(new BrStandIn());
     cl.setParameterExceptionHandler((e, a) -> {
       OUT.println("Error: " + e.getMessage());
@@ -60,8 +67,15 @@ public final class BrStandIn {
   }
 
   /** Options every BR data command takes. */
-  abstract static class Common implements Callable<Integer> {
+  abstract static class Common extends Connection {
     @Parameters(index = "0", description = "full, db or table") String type;
+    @Option(names = "--db") String db;
+    @Option(names = "--table") String table;
+    @Option(names = "--filter") List<String> filters;
+  }
+
+  /** Options every BR command that reaches the cluster and the storage takes. */
+  abstract static class Connection implements Callable<Integer> {
     @Option(names = "--pd", required = true) String pd;
     @Option(names = "--storage", required = true) String storage;
     @Option(names = "--s3.endpoint") String endpoint;
@@ -71,9 +85,6 @@ public final class BrStandIn {
     @Option(names = "--s3.sse") String sse;
     @Option(names = "--s3.acl") String acl;
     @Option(names = "--s3.force-path-style", arity = "0..1") Boolean forcePathStyle;
-    @Option(names = "--db") String db;
-    @Option(names = "--table") String table;
-    @Option(names = "--filter") List<String> filters;
     @Option(names = "--concurrency") Integer concurrency;
     @Option(names = "--ratelimit") Integer rateLimit;
     @Option(names = "--checksum", arity = "0..1") Boolean checksum;
@@ -186,42 +197,61 @@ public final class BrStandIn {
   @Command(name = "restore")
   static final class Restore extends Common {
     @Option(names = "--online", arity = "0..1") Boolean online;
+    @Option(names = "--full-backup-storage") String fullBackupStorage;
+    @Option(names = "--restored-ts") String restoredTs;
+    @Option(names = "--start-ts") String startTs;
 
     @Override
     public Integer call() throws Exception {
+      if ("point".equals(type)) {
+        return BrLogStandIn.restorePoint(this, fullBackupStorage, restoredTs, startTs);
+      }
       String name = title(type) + " Restore";
       log("INFO", "restore.go:712", "context", Map.of("pd", pd, "storage", storage));
       long started = System.nanoTime();
       behave();
       try (S3Client s3 = s3()) {
-        JsonNode meta;
-        try {
-          meta = JSON.readTree(s3.getObjectAsBytes(b -> b.bucket(bucket()).key(prefix() + "backupmeta")).asByteArray());
-        } catch (NoSuchKeyException e) {
-          throw new IllegalStateException("[BR:Common:ErrInvalidArgument]backupmeta not found in " + storage
-              + ": the storage holds no backup");
-        }
-        long size = 0;
-        int n = 0;
-        for (JsonNode f : meta.path("files")) {
-          byte[] data = s3.getObjectAsBytes(b -> b.bucket(bucket()).key(prefix() + f.path("name").asText())).asByteArray();
-          if (data.length != f.path("size").asLong() || !sha256(data).equals(f.path("sha256").asText())) {
-            throw new IllegalStateException("[BR:Restore:ErrRestoreChecksumMismatch]checksum mismatch of " + f.path("name").asText());
-          }
-          size += data.length;
-          n++;
-          log("INFO", "import.go:512", "restore file completed", Map.of("file", f.path("name").asText()));
-        }
+        FullBackup full = readFullBackup(s3, storage);
         double took = (System.nanoTime() - started) / 1e9;
         long restoreTs = Instant.now().toEpochMilli() << 18;
-        summary(name, List.of("total-ranges", n, "ranges-succeed", n, "ranges-failed", 0, "split-region", "1ms",
-            "restore-ranges", n, "total-take", String.format("%.3fs", took),
-            "restore-data-size(after-compressed)", size + "B", "Size", size,
-            "BackupTS", meta.path("end_version").asLong(), "RestoreTS", restoreTs, "total-kv", n * 100,
-            "total-kv-size", size + "B", "average-speed", "1MB/s"));
+        summary(name, List.of("total-ranges", full.files(), "ranges-succeed", full.files(), "ranges-failed", 0,
+            "split-region", "1ms", "restore-ranges", full.files(), "total-take", String.format("%.3fs", took),
+            "restore-data-size(after-compressed)", full.size() + "B", "Size", full.size(),
+            "BackupTS", full.backupTs(), "RestoreTS", restoreTs, "total-kv", full.files() * 100,
+            "total-kv-size", full.size() + "B", "average-speed", "1MB/s"));
       }
       return 0;
     }
+  }
+
+  /** A full backup read back and checked: its BackupTS, files and bytes. */
+  record FullBackup(long backupTs, int files, long size) {}
+
+  /** Reads the backupmeta at {@code url} and every file it lists, checking size and SHA-256. */
+  static FullBackup readFullBackup(S3Client s3, String url) throws Exception {
+    String bucket = URI.create(url).getHost();
+    String p = URI.create(url).getPath();
+    p = p == null ? "" : p.replaceAll("^/+", "").replaceAll("/+$", "");
+    String prefix = p.isEmpty() ? "" : p + "/";
+    JsonNode meta;
+    try {
+      meta = JSON.readTree(s3.getObjectAsBytes(b -> b.bucket(bucket).key(prefix + "backupmeta")).asByteArray());
+    } catch (NoSuchKeyException e) {
+      throw new IllegalStateException("[BR:Common:ErrInvalidArgument]backupmeta not found in " + url
+          + ": the storage holds no backup");
+    }
+    long size = 0;
+    int n = 0;
+    for (JsonNode f : meta.path("files")) {
+      byte[] data = s3.getObjectAsBytes(b -> b.bucket(bucket).key(prefix + f.path("name").asText())).asByteArray();
+      if (data.length != f.path("size").asLong() || !sha256(data).equals(f.path("sha256").asText())) {
+        throw new IllegalStateException("[BR:Restore:ErrRestoreChecksumMismatch]checksum mismatch of " + f.path("name").asText());
+      }
+      size += data.length;
+      n++;
+      log("INFO", "import.go:512", "restore file completed", Map.of("file", f.path("name").asText()));
+    }
+    return new FullBackup(meta.path("end_version").asLong(), n, size);
   }
 
   static String title(String type) {

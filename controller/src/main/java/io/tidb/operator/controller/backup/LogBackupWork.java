@@ -1,0 +1,239 @@
+package io.tidb.operator.controller.backup;
+
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.tidb.operator.api.v1alpha1.backup.Backup;
+import io.tidb.operator.api.v1alpha1.backup.BackupCondition;
+import io.tidb.operator.api.v1alpha1.backup.BackupSpec;
+import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
+import io.tidb.operator.api.v1alpha1.backup.LogSubCommandStatus;
+import io.tidb.operator.api.v1alpha1.backup.StorageProvider;
+import io.tidb.operator.api.v1alpha1.backup.StorageProviders;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.backup.manager.BackupManagerMain;
+import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.runtime.ResourceContext;
+import io.tidb.operator.controller.runtime.WorkOutcome;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One reconcile of a log backup ({@code backupMode: log}). The command the spec asks for ({@link
+ * LogBackupCommands#next}) runs once, in the Job {@code backup-<name>-<command>} (the
+ * backup-manager running {@code br log <subcommand>}), never while another command's Job of this
+ * Backup runs; nothing runs when the status says it is done. When the Job completes the phase
+ * moves ({@code Running} after the start or a resume, {@code Paused}, {@code Stopped}) and {@code
+ * status.logSubCommandStatuses[<command>]} says {@code Complete}; when it fails that entry says
+ * {@code Failed} with BR's error (and a failed start fails the Backup). A finished Job of an
+ * earlier spec (the same command asked for again, e.g. a second pause) is deleted first; a
+ * finished Job of this spec is never run again.
+ */
+final class LogBackupWork {
+
+  /** The Backup generation a log command's Job was created for. */
+  static final String GENERATION_ANNOTATION = "tidb.pingcap.com/backup-generation";
+
+  private final BackupSettings settings;
+  private final BackupLookups lookups;
+  private final BackupWork backups;
+
+  LogBackupWork(BackupSettings settings, BackupLookups lookups, BackupWork backups) {
+    this.settings = settings;
+    this.lookups = lookups;
+    this.backups = backups;
+  }
+
+  WorkOutcome work(ResourceContext<Backup, BackupStatus> ctx) {
+    BackupStatus status = ctx.status();
+    BackupSpec spec = ctx.resource().getSpec();
+    if (BackupPhase.FAILED.equals(status.getPhase()) && status.getCommitTs() == null) {
+      return WorkOutcome.converged();
+    }
+    Optional<String> next = LogBackupCommands.next(spec, status);
+    if (next.isEmpty()) {
+      return WorkOutcome.converged();
+    }
+    String command = next.get();
+    String jobName = LogBackupCommands.jobName(ctx.name(), command);
+    Optional<Job> job = ctx.owned().get(Job.class, jobName);
+    if (!unreported(ctx, job, command) && LogBackupCommands.done(spec, status, command)) {
+      return WorkOutcome.converged();
+    }
+    Optional<String> waiting = LogBackupCommands.waitingFor(status, command);
+    if (waiting.isPresent()) {
+      return WorkOutcome.converging("log", waiting.get());
+    }
+    Optional<Job> other = otherRunningJob(ctx, command);
+    if (other.isPresent()) {
+      return WorkOutcome.converging("job", "Job " + other.get().getMetadata().getName() + " to finish before " + command);
+    }
+    if (job.isPresent()) {
+      if (!BackupWork.ownedBy(job.get(), ctx.stored())) {
+        return WorkOutcome.converging("job", "Job " + jobName + " belongs to someone else");
+      }
+      boolean finished = JobVerdicts.hasTrue(job.get(), "Complete") || JobVerdicts.hasTrue(job.get(), "Failed");
+      if (finished && !Objects.equals(generationOf(job.get()), String.valueOf(ctx.generation()))) {
+        lookups.deleteJob(ctx.namespace(), jobName);
+        return WorkOutcome.converging("job", "the finished Job " + jobName + " of an earlier spec to be deleted");
+      }
+      return follow(ctx, job.get(), command);
+    }
+    String clusterNs = BackupWork.clusterNamespace(ctx.stored(), spec);
+    Optional<TidbCluster> cluster = lookups.cluster(clusterNs, spec.getBr().getCluster());
+    if (cluster.isEmpty()) {
+      condition(ctx, BackupPhase.SCHEDULED, Conditions.FALSE, BackupWork.REASON_CLUSTER,
+          "TidbCluster " + clusterNs + "/" + spec.getBr().getCluster() + " not found", command);
+      return WorkOutcome.converging("cluster", "TidbCluster " + spec.getBr().getCluster());
+    }
+    StorageProvider storage = StorageProviders.of(spec);
+    Optional<String> secretProblem = backups.secretProblem(ctx.namespace(), storage);
+    if (secretProblem.isPresent()) {
+      condition(ctx, BackupPhase.SCHEDULED, Conditions.FALSE, BackupWork.REASON_SECRET, secretProblem.get(), command);
+      return WorkOutcome.converging("secret", secretProblem.get());
+    }
+    String pd = settings.pdAddress(clusterNs, spec.getBr().getCluster(), cluster.get().getSpec().getClusterDomain());
+    List<String> args = new ArrayList<>(List.of(BackupManagerMain.MODE, "backup",
+        "--namespace", ctx.namespace(), "--name", ctx.name(), "--", settings.brPath()));
+    args.addAll(BrCommandLine.log(spec, pd, ctx.name(), command));
+    Map<String, String> extra = Map.of(BackupJob.BACKUP_LABEL, ctx.name());
+    String serviceAccount = BackupWork.jobServiceAccount(ctx, "backup-" + ctx.name(), "backups", extra);
+    Job desired = BackupJob.build(new BackupJob.Work(ctx.stored(), jobName, "backup", extra, serviceAccount,
+        JobPod.of(spec), BackupWork.brImage(spec.getToolImage(), cluster.get()), args, storage), settings);
+    Map<String, String> annotations = desired.getMetadata().getAnnotations() == null
+        ? new LinkedHashMap<>() : new LinkedHashMap<>(desired.getMetadata().getAnnotations());
+    annotations.put(GENERATION_ANNOTATION, String.valueOf(ctx.generation()));
+    desired.getMetadata().setAnnotations(annotations);
+    ctx.apply(desired);
+    status.setBackupPath(StorageUrls.url(storage));
+    if (status.getPhase() == null) {
+      status.setPhase(BackupPhase.SCHEDULED);
+    }
+    LogSubCommandStatus sub = subStatus(status, command);
+    sub.setPhase(BackupPhase.SCHEDULED);
+    if (LogBackupCommands.TRUNCATE.equals(command)) {
+      sub.setLogTruncatingUntil(spec.getLogTruncateUntil());
+    }
+    condition(ctx, BackupPhase.SCHEDULED, Conditions.TRUE, JobVerdicts.REASON_JOB_CREATED, "Job " + jobName + " created", command);
+    ctx.events().normal(ctx.stored(), "LogBackupCommand", "Job " + jobName + " runs br log " + LogBackupCommands.brSubcommand(command));
+    return WorkOutcome.converging("job", "Job " + jobName + " to finish");
+  }
+
+  private WorkOutcome follow(ResourceContext<Backup, BackupStatus> ctx, Job job, String command) {
+    BackupStatus status = ctx.status();
+    String name = job.getMetadata().getName();
+    LogSubCommandStatus sub = subStatus(status, command);
+    if (JobVerdicts.hasTrue(job, "Complete")) {
+      if (!LogBackupCommands.done(ctx.resource().getSpec(), withPhase(status, command), command)) {
+        return failed(ctx, command, JobVerdicts.REASON_NO_RESULT,
+            "Job " + name + " completed but the backup-manager reported no result");
+      }
+      String before = status.getPhase();
+      status.setPhase(LogBackupCommands.phaseAfter(command, before));
+      sub.setPhase(BackupPhase.COMPLETE);
+      condition(ctx, status.getPhase(), Conditions.TRUE, JobVerdicts.REASON_COMPLETE,
+          "br log " + LogBackupCommands.brSubcommand(command) + " succeeded (Job " + name + ")", command);
+      ctx.events().normal(ctx.stored(), "LogBackupCommandComplete", "br log "
+          + LogBackupCommands.brSubcommand(command) + " succeeded" + (status.getCommitTs() == null ? ""
+          : ", log backup from commitTs " + status.getCommitTs()));
+      return WorkOutcome.converging("log", "the next log command");
+    }
+    if (JobVerdicts.hasTrue(job, "Failed")) {
+      String why = lookups.failureMessage(ctx.namespace(), name).orElse("Job " + name + " failed");
+      return failed(ctx, command, JobVerdicts.REASON_FAILED, why);
+    }
+    if (status.getTimeStarted() != null && BackupPhase.SCHEDULED.equals(sub.getPhase())
+        && LogBackupCommands.START.equals(command)) {
+      sub.setPhase(BackupPhase.RUNNING);
+    }
+    return WorkOutcome.converging("job", "Job " + name + " to finish");
+  }
+
+  private WorkOutcome failed(ResourceContext<Backup, BackupStatus> ctx, String command, String reason, String message) {
+    BackupStatus status = ctx.status();
+    LogSubCommandStatus sub = subStatus(status, command);
+    boolean changed = !BackupPhase.FAILED.equals(sub.getPhase());
+    sub.setPhase(BackupPhase.FAILED);
+    if (LogBackupCommands.START.equals(command)) {
+      status.setPhase(BackupPhase.FAILED);
+    }
+    condition(ctx, BackupPhase.FAILED, Conditions.TRUE, reason, command + ": " + message, command);
+    if (changed) {
+      ctx.events().warning(ctx.stored(), "LogBackupCommandFailed", command + ": " + message);
+    }
+    return WorkOutcome.converged();
+  }
+
+  /**
+   * What "done" means once the command's Job completed: the start needs the commitTs the
+   * backup-manager wrote, the truncation its logSuccessTruncateUntil; the others have nothing to
+   * report, the Job's success is the result.
+   */
+  private static BackupStatus withPhase(BackupStatus status, String command) {
+    BackupStatus s = new BackupStatus();
+    s.setCommitTs(status.getCommitTs());
+    s.setLogSuccessTruncateUntil(status.getLogSuccessTruncateUntil());
+    s.setPhase(LogBackupCommands.phaseAfter(command, status.getPhase()));
+    return s;
+  }
+
+  /**
+   * Whether the command's Job of this spec exists and its end is not in the status yet: the
+   * backup-manager writes its result before the Job completes, so the result alone does not mean
+   * the controller is done with it.
+   */
+  private static boolean unreported(ResourceContext<Backup, BackupStatus> ctx, Optional<Job> job, String command) {
+    if (job.isEmpty() || !Objects.equals(generationOf(job.get()), String.valueOf(ctx.generation()))) {
+      return false;
+    }
+    Map<String, LogSubCommandStatus> subs = ctx.status().getLogSubCommandStatuses();
+    LogSubCommandStatus sub = subs == null ? null : subs.get(command);
+    return sub == null || !(BackupPhase.COMPLETE.equals(sub.getPhase()) || BackupPhase.FAILED.equals(sub.getPhase()));
+  }
+
+  private Optional<Job> otherRunningJob(ResourceContext<Backup, BackupStatus> ctx, String command) {
+    for (String other : List.of(LogBackupCommands.START, LogBackupCommands.STOP, LogBackupCommands.PAUSE,
+        LogBackupCommands.RESUME, LogBackupCommands.TRUNCATE)) {
+      if (other.equals(command)) {
+        continue;
+      }
+      Optional<Job> job = ctx.owned().get(Job.class, LogBackupCommands.jobName(ctx.name(), other));
+      if (job.isPresent() && !JobVerdicts.hasTrue(job.get(), "Complete") && !JobVerdicts.hasTrue(job.get(), "Failed")) {
+        return job;
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String generationOf(Job job) {
+    return job.getMetadata().getAnnotations() == null ? null
+        : job.getMetadata().getAnnotations().get(GENERATION_ANNOTATION);
+  }
+
+  static LogSubCommandStatus subStatus(BackupStatus status, String command) {
+    Map<String, LogSubCommandStatus> all = status.getLogSubCommandStatuses() == null
+        ? new LinkedHashMap<>() : new LinkedHashMap<>(status.getLogSubCommandStatuses());
+    LogSubCommandStatus sub = all.computeIfAbsent(command, c -> {
+      LogSubCommandStatus s = new LogSubCommandStatus();
+      s.setCommand(c);
+      return s;
+    });
+    status.setLogSubCommandStatuses(all);
+    return sub;
+  }
+
+  /** Sets the condition {@code type} and records which log command it is about, as upstream. */
+  private static void condition(ResourceContext<Backup, BackupStatus> ctx, String type, String status,
+      String reason, String message, String command) {
+    BackupStatus s = ctx.status();
+    BackupStatus scratch = new BackupStatus();
+    scratch.setConditions(s.getConditions());
+    BackupStatuses.BACKUP.setConditions(scratch, Conditions.set(BackupStatuses.BACKUP.conditions(scratch), type,
+        status, reason, message, ctx.generation(), ctx.now()));
+    List<BackupCondition> conditions = scratch.getConditions();
+    conditions.stream().filter(c -> type.equals(c.getType())).forEach(c -> c.setCommand(command));
+    s.setConditions(conditions);
+  }
+}
