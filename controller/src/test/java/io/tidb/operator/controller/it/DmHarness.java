@@ -82,7 +82,7 @@ final class DmHarness implements AutoCloseable {
     DmMasterEndpoints endpoints = new DmMasterEndpoints(simulator.serviceUrlTemplate(),
         simulator.memberUrlTemplate(), Duration.ofSeconds(2));
     operator = OperatorRuntime.create(settings, client, registry, List.of(DmClusterController.create(
-        endpoints, new DmFailoverSettings(true, failoverPeriod), services, new DmClusterAdmissionRules(),
+        endpoints, new DmFailoverSettings(true, failoverPeriod, failoverPeriod), "tidb-operator-java/controller:it", services, new DmClusterAdmissionRules(),
         client, settings.convergingRequeue())));
     operator.start();
   }
