@@ -33,6 +33,8 @@ import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
+import io.tidb.operator.controller.tidbcluster.member.VolumeActions;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsProblem;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException;
 import io.tidb.operator.dmapi.DmApiException;
@@ -194,7 +196,8 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     }
     int masterWanted = masterSpec + MasterFailover.replicasAdded(master.getFailureMembers());
     MasterStep step = MasterPlan.decide(masterWanted, masterRollout, synced, health, leader);
-    StatefulSetPlan plan = act(ctx, step, api, client, tls, masterRollout);
+    StatefulSetPlan plan = volumes(ctx, DmLabels.MASTER, masterSet, masterRollout,
+        act(ctx, step, api, client, tls, masterRollout), waiting);
     ctx.apply(DmObjects.masterStatefulSet(dc, plan));
     step.waitingFor().ifPresent(waiting::add);
     if (!synced && masterSts.isPresent()) {
@@ -232,7 +235,8 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
       }
       workerWanted = failOverWorkers(ctx, workerSpec, worker, workerSet, workerRollout, workersSynced);
       WorkerPlan wplan = WorkerPlan.decide(workerWanted, workerRollout, workersSynced, byName);
-      ctx.apply(DmObjects.workerStatefulSet(dc, new StatefulSetPlan(wplan.replicas(), 0)));
+      ctx.apply(DmObjects.workerStatefulSet(dc, volumes(ctx, DmLabels.WORKER, workerSet, workerRollout,
+          new StatefulSetPlan(wplan.replicas(), 0), waiting)));
       wplan.waitingFor().ifPresent(waiting::add);
       reportRefusal(ctx, worker, wplan.refusal());
       if (workersSynced) {
@@ -263,6 +267,51 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     }
     return "True".equals(ready.status()) ? WorkOutcome.converged()
         : WorkOutcome.converging("dm", ready.message());
+  }
+
+  /**
+   * The component's data claims ({@link DmVolumes}): marks the claims a scale-in leaves, deletes a
+   * marked claim before its ordinal comes back (holding the scale-out), with {@code
+   * enablePVReclaim} deletes marked claims whose pods are gone, and sets {@code pvReclaimPolicy} on
+   * the bound volumes. The plan to apply.
+   */
+  private StatefulSetPlan volumes(ResourceContext<DmCluster, DmClusterStatus> ctx, String component,
+      String setName, Optional<Rollout> rollout, StatefulSetPlan plan, List<String> waiting) {
+    DmCluster dc = ctx.resource();
+    VolumeClaims vc = claims.apply(ctx.namespace());
+    boolean reclaim = Boolean.TRUE.equals(dc.getSpec().getEnablePVReclaim());
+    List<PersistentVolumeClaim> list = vc.list(DmLabels.component(DmLabels.instanceOf(dc), component));
+    DmVolumes v = DmVolumes.decide(component, setName, list, rollout, plan.replicas(), reclaim, component);
+    for (String claim : v.mark()) {
+      vc.annotate(claim, VolumeActions.DEFER_DELETING, Conditions.timestamp(ctx.now()));
+      ctx.events().normal(ctx.stored(), "VolumeDeferDeleting",
+          "volume claim " + claim + " of a removed " + component + " member kept, marked for deferred deletion");
+    }
+    v.delete().ifPresent(d -> {
+      d.perform(vc);
+      ctx.events().normal(ctx.stored(), "VolumeClaimDeleted", v.message().orElse(d.claim()));
+    });
+    v.reclaim().ifPresent(r -> {
+      r.perform(vc);
+      ctx.events().normal(ctx.stored(), "VolumeClaimDeleted", v.message().orElse(r.claim()));
+    });
+    String policy = dc.getSpec().getPvReclaimPolicy();
+    for (PersistentVolumeClaim pvc : list) {
+      String volume = pvc.getSpec() == null ? null : pvc.getSpec().getVolumeName();
+      if (policy == null || volume == null || volume.isEmpty()) {
+        continue;
+      }
+      DmVolumes.policyToSet(pvc, vc.volume(volume), policy, reclaim).ifPresent(pv -> {
+        vc.setReclaimPolicy(pv, policy);
+        LOG.info("persistent volume reclaim policy set namespace={} name={} claim={} volume={} policy={}",
+            ctx.namespace(), ctx.name(), pvc.getMetadata().getName(), pv, policy);
+      });
+    }
+    if (v.replicas() == plan.replicas()) {
+      return plan;
+    }
+    v.message().ifPresent(waiting::add);
+    return StatefulSetPlan.holding(v.replicas());
   }
 
   /**

@@ -96,7 +96,7 @@ public final class DiscoveryMain implements Callable<Integer> {
             return ClusterViews.of(tc);
           },
           view -> new PdClient(pd, pdHttp.get(), PdClientOptions.DEFAULT_TIMEOUT).members().members());
-      DmDiscoveryService dm = dmDiscovery(client, namespace, cluster);
+      DmDiscoveryService dm = dmDiscovery(client, namespace, cluster, DiscoveryMain::dmMasterUrl);
       CountDownLatch stopped = new CountDownLatch(1);
       try (DiscoveryProcess process = DiscoveryProcess.start(
           new InetSocketAddress(bind, port), new InetSocketAddress(bind, proxyPort), pd, pdHttp,
@@ -116,8 +116,12 @@ public final class DiscoveryMain implements Callable<Integer> {
    * Deployment runs this process with {@code TC_NAME=<dc>}, as upstream's): the DMCluster is read
    * by name, dm-master reached at {@code <scheme>://<dc>-dm-master.<ns>:8261}, with {@code
    * tlsCluster} presenting the client certificate of {@code <dc>-dm-client-secret}.
+   *
+   * @param client reads the DMCluster and the Secret (the discovery pod's service account)
+   * @param masterUrl where dm-master of the cluster is reached ({@link #dmMasterUrl} in a cluster)
    */
-  static DmDiscoveryService dmDiscovery(KubernetesClient client, String namespace, String name) {
+  public static DmDiscoveryService dmDiscovery(KubernetesClient client, String namespace, String name,
+      java.util.function.Function<DmBootstrapRules.DmClusterView, URI> masterUrl) {
     ClusterTransports transports = new ClusterTransports(
         (ns, secret) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(secret).get()),
         PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
@@ -133,10 +137,13 @@ public final class DiscoveryMain implements Callable<Integer> {
         view -> {
           boolean tls = "https".equals(view.scheme());
           HttpClient http = tls ? transports.forDmCluster(namespace, name, ComponentHosts.dmMasterService(name, namespace)) : plain;
-          return new DmMasterClient(http,
-              URI.create(view.scheme() + "://" + name + "-dm-master." + namespace + ":8261"),
-              DmMasterClient.DEFAULT_TIMEOUT).masters();
+          return new DmMasterClient(http, masterUrl.apply(view), DmMasterClient.DEFAULT_TIMEOUT).masters();
         });
+  }
+
+  /** {@code <scheme>://<dc>-dm-master.<ns>:8261}, upstream's dm-master client URL. */
+  static URI dmMasterUrl(DmBootstrapRules.DmClusterView view) {
+    return URI.create(view.scheme() + "://" + view.name() + "-dm-master." + view.namespace() + ":8261");
   }
 
   /**
