@@ -55,11 +55,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The DMCluster controller's work on a valid, defaulted cluster: apply dm-master's and dm-worker's
- * Services, ConfigMaps and StatefulSets, read the members, the leader and the workers from the
- * dm-master API, make at most one DM API change a reconcile ({@link MasterPlan}, {@link
- * WorkerPlan}), and report status and {@code Ready}. When the API does not answer nothing
- * destructive happens: replicas and revisions are held.
+ * The DMCluster controller's work on a valid, defaulted cluster: apply the {@code <dc>-dm-discovery}
+ * objects and dm-master's and dm-worker's Services, ConfigMaps and StatefulSets, read the members,
+ * the leader and the workers from the dm-master API (over mutual TLS with {@code tlsCluster}), make
+ * at most one DM API change a reconcile ({@link MasterPlan}, {@link WorkerPlan}), fail members over
+ * ({@link MasterFailover}, {@link WorkerFailover}), look after the data claims ({@link DmVolumes}),
+ * and report status and {@code Ready}. When the API does not answer nothing destructive happens:
+ * replicas and revisions are held; while the TLS client Secret is unusable nothing is applied.
  */
 public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterStatus> {
 
@@ -76,22 +78,22 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
   private static final Logger LOG = LoggerFactory.getLogger(DmClusterWork.class);
 
   private final DmMasterEndpoints endpoints;
-  private final DmMasterTransport http;
+  private final DmMasterTransport transport;
   private final String discoveryImage;
   private final DmFailoverSettings failover;
   private final Function<String, Deletions> deletions;
   private final Function<String, VolumeClaims> claims;
 
   /**
-   * @param http how dm-master is reached: plain, or with {@code tlsCluster} over mutual TLS
+   * @param transport how dm-master is reached: plain, or with {@code tlsCluster} over mutual TLS
    * @param discoveryImage the operator's own image, run as {@code <dc>-dm-discovery}
    * @param deletions pod deletions in a namespace (failover)
-   * @param claims data claims in a namespace (failover)
+   * @param claims data claims in a namespace (failover, deferred deletion, enablePVReclaim)
    */
-  public DmClusterWork(DmMasterEndpoints endpoints, DmMasterTransport http, DmFailoverSettings failover,
+  public DmClusterWork(DmMasterEndpoints endpoints, DmMasterTransport transport, DmFailoverSettings failover,
       String discoveryImage, Function<String, Deletions> deletions, Function<String, VolumeClaims> claims) {
     this.endpoints = endpoints;
-    this.http = http;
+    this.transport = transport;
     this.discoveryImage = discoveryImage;
     this.failover = failover;
     this.deletions = deletions;
@@ -144,7 +146,7 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     boolean tls = DmConfigFiles.tls(dc);
     HttpClient client;
     try {
-      client = http.of(dc);
+      client = transport.of(dc);
     } catch (ClusterTlsUnavailableException e) {
       return ClusterTlsProblem.hold(ctx, DmClusterController.STATUS, e);
     }
