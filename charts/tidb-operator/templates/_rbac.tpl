@@ -68,7 +68,8 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
   resources: ["tidbmonitors/status"]
   verbs: ["patch"]
 # DMClusters: read (informer; a monitor's DM clusters are read by name) and status written. The
-# DM objects (Services, ConfigMaps, StatefulSets, pods) use the TidbCluster rules above.
+# DM objects (Services, ConfigMaps, StatefulSets, pods, claims, the <dc>-dm-discovery Deployment, its
+# ServiceAccount, Role and RoleBinding) use the TidbCluster rules above.
 - apiGroups: ["pingcap.com"]
   resources: ["dmclusters"]
   verbs: ["get", "list", "watch"]

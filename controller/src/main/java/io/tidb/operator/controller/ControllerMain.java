@@ -211,6 +211,14 @@ public final class ControllerMain implements Callable<Integer> {
   String dmMasterFailoverPeriod;
 
   @Option(
+      names = "--dm-worker-failover-period",
+      defaultValue = "${env:DM_WORKER_FAILOVER_PERIOD:-5m}",
+      description =
+          "How long a dm-worker must be offline before a replacement is added (default"
+              + " ${DEFAULT-VALUE}). Env DM_WORKER_FAILOVER_PERIOD.")
+  String dmWorkerFailoverPeriod;
+
+  @Option(
       names = "--ticdc-url-template",
       defaultValue =
           "${env:TICDC_URL_TEMPLATE:-"
@@ -400,9 +408,11 @@ public final class ControllerMain implements Callable<Integer> {
     KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry);
     InitializerSettings initializer;
     DmMasterEndpoints dm;
-    Duration dmFailoverPeriod;
+    DmFailoverSettings dmFailover;
     try {
-      dmFailoverPeriod = period("--dm-master-failover-period", dmMasterFailoverPeriod);
+      dmFailover = new DmFailoverSettings(settings.failover().auto(),
+          period("--dm-master-failover-period", dmMasterFailoverPeriod),
+          period("--dm-worker-failover-period", dmWorkerFailoverPeriod));
       initializer = new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate);
       dm = new DmMasterEndpoints(dmMasterUrlTemplate, dmMasterMemberUrlTemplate,
           settings.endpoints().timeout());
@@ -420,7 +430,7 @@ public final class ControllerMain implements Callable<Integer> {
     OperatorRuntime operator =
         OperatorRuntime.create(
             settings, client, registry,
-            controllers(settings, initializer, dm, dmFailoverPeriod, backup, client, registry));
+            controllers(settings, initializer, dm, dmFailover, backup, client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -483,7 +493,8 @@ public final class ControllerMain implements Callable<Integer> {
       KubernetesClient client,
       MeterRegistry registry) {
     return controllers(settings, initializer, DmMasterEndpoints.defaults(),
-        DmFailoverSettings.DEFAULTS.masterPeriod(),
+        new DmFailoverSettings(settings.failover().auto(), DmFailoverSettings.DEFAULTS.masterPeriod(),
+            DmFailoverSettings.DEFAULTS.workerPeriod()),
         new BackupSettings(
             settings.discoveryImage(),
             BackupSettings.DEFAULT_PD_ADDRESS_TEMPLATE,
@@ -498,7 +509,7 @@ public final class ControllerMain implements Callable<Integer> {
       ControllerSettings settings,
       InitializerSettings initializer,
       DmMasterEndpoints dm,
-      Duration dmMasterFailoverPeriod,
+      DmFailoverSettings dmFailover,
       BackupSettings backup,
       KubernetesClient client,
       MeterRegistry registry) {
@@ -516,7 +527,7 @@ public final class ControllerMain implements Callable<Integer> {
         TidbMonitorController.create(
             settings, services, new TidbMonitorAdmissionRules(), client),
         DmClusterController.create(
-            dm, new DmFailoverSettings(settings.failover().auto(), dmMasterFailoverPeriod), services,
+            dm, dmFailover, settings.discoveryImage(), services,
             new DmClusterAdmissionRules(), client, settings.convergingRequeue()),
         BackupController.create(
             backup, services, new BackupAdmissionRules(), client, settings.convergingRequeue()),

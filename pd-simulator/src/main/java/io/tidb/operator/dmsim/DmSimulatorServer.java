@@ -2,6 +2,14 @@ package io.tidb.operator.dmsim;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
+import java.security.cert.X509Certificate;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import io.tidb.operator.pdsim.CallRecorder;
 import io.tidb.operator.pdsim.ClusterKey;
 import io.tidb.operator.pdsim.FaultInjector;
@@ -52,6 +60,7 @@ public final class DmSimulatorServer implements AutoCloseable {
   private final Map<ClusterKey, DmMasterApi> apis = new ConcurrentHashMap<>();
   private final HttpServer server;
   private final ExecutorService executor;
+  private final List<X509Certificate> clientCertificates = new CopyOnWriteArrayList<>();
 
   private DmSimulatorServer(SimulatedDmClusters clusters, HttpServer server) {
     this.clusters = clusters;
@@ -64,6 +73,32 @@ public final class DmSimulatorServer implements AutoCloseable {
     });
     server.setExecutor(executor);
     server.createContext("/", this::exchange);
+  }
+
+  /**
+   * Starts a simulator on 127.0.0.1 with a free port serving HTTPS only with {@code tls}, requiring
+   * a client certificate its context trusts, as dm-master does with {@code tlsCluster}; the client
+   * certificate of each request is kept ({@link #clientCertificates()}).
+   */
+  public static DmSimulatorServer startTls(SimulatedDmClusters clusters, SSLContext tls) throws IOException {
+    HttpsServer https = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
+    https.setHttpsConfigurator(new HttpsConfigurator(tls) {
+      @Override
+      public void configure(HttpsParameters params) {
+        SSLParameters ssl = tls.getDefaultSSLParameters();
+        ssl.setNeedClientAuth(true);
+        params.setSSLParameters(ssl);
+      }
+    });
+    DmSimulatorServer simulator = new DmSimulatorServer(clusters, https);
+    simulator.server.start();
+    LOG.info("dm-simulator started address={} tls=mutual", simulator.baseUrl());
+    return simulator;
+  }
+
+  /** The client certificate of every request so far, oldest first (empty without TLS). */
+  public List<X509Certificate> clientCertificates() {
+    return List.copyOf(clientCertificates);
   }
 
   /** Starts a simulator on 127.0.0.1 with a free port. */
@@ -97,7 +132,8 @@ public final class DmSimulatorServer implements AutoCloseable {
   }
 
   public URI baseUrl() {
-    return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    return URI.create((server instanceof HttpsServer ? "https" : "http") + "://127.0.0.1:"
+        + server.getAddress().getPort());
   }
 
   /** The dm-master Service URL template; {@code {namespace}} and {@code {name}} name the DMCluster. */
@@ -153,6 +189,9 @@ public final class DmSimulatorServer implements AutoCloseable {
   private void exchange(HttpExchange exchange) throws IOException {
     try (exchange) {
       Instant received = Instant.now();
+      if (exchange instanceof HttpsExchange secure) {
+        clientCertificates.add((X509Certificate) secure.getSSLSession().getPeerCertificates()[0]);
+      }
       String method = exchange.getRequestMethod();
       String path = exchange.getRequestURI().getPath();
       String rawQuery = exchange.getRequestURI().getRawQuery();

@@ -63,6 +63,9 @@ public final class SimulatedDmCluster {
   private static final class WorkerState {
     String podUid;
     boolean online;
+    /** The process stopped ({@link #stopWorker}): offline although its pod runs. */
+    boolean stopped;
+    boolean podRunning;
     String source = "";
   }
 
@@ -122,12 +125,17 @@ public final class SimulatedDmCluster {
         workers.put(pod.name(), worker);
       }
       if (worker != null) {
+        if (worker.podUid != null && !worker.podUid.equals(pod.uid())) {
+          worker.stopped = false;
+        }
         worker.podUid = pod.uid();
-        worker.online = pod.running();
+        worker.podRunning = pod.running();
+        worker.online = pod.running() && !worker.stopped;
       }
     }
     workers.forEach((name, worker) -> {
       if (!workersByName.containsKey(name)) {
+        worker.podRunning = false;
         worker.online = false;
       }
     });
@@ -229,6 +237,20 @@ public final class SimulatedDmCluster {
     }
     m.hung = hung;
     m.alive = m.podRunning && !hung;
+    settle();
+  }
+
+  /**
+   * The worker's process stops (or, with {@code stopped} false, runs again): DM reports it {@code
+   * offline} although its pod keeps running, until the pod is replaced (a new pod UID).
+   */
+  public synchronized void stopWorker(String worker, boolean stopped) {
+    WorkerState w = workers.get(worker);
+    if (w == null) {
+      throw new IllegalArgumentException("dm-worker " + worker + " is not registered");
+    }
+    w.stopped = stopped;
+    w.online = !stopped && w.podRunning;
     settle();
   }
 

@@ -10,7 +10,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tidb.operator.controller.tidbcluster.KubeDeletions;
 import io.tidb.operator.controller.tidbcluster.KubeVolumeClaims;
 import java.net.http.HttpClient;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Builds the {@code DMCluster} controller on the shared runtime. */
 public final class DmClusterController {
@@ -27,16 +29,21 @@ public final class DmClusterController {
 
   private DmClusterController() {}
 
+  /** @param discoveryImage the operator's own image, run as each cluster's {@code <dc>-dm-discovery} */
   public static DmClusterReconciler create(
       DmMasterEndpoints endpoints,
       DmFailoverSettings failover,
+      String discoveryImage,
       RuntimeServices services,
       AdmissionRules<DmCluster> rules,
       KubernetesClient client,
       Duration convergingRequeue) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(endpoints.timeout())
         .followRedirects(HttpClient.Redirect.NEVER).build();
-    DmClusterWork work = new DmClusterWork(endpoints, http, failover,
+    DmMasterTransport transport = new DmMasterTransport(http,
+        (ns, secret) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(secret).get()),
+        endpoints.timeout(), Clock.systemUTC());
+    DmClusterWork work = new DmClusterWork(endpoints, transport, failover, discoveryImage,
         ns -> new KubeDeletions(client, ns), ns -> new KubeVolumeClaims(client, ns));
     return new DmClusterReconciler(rules, work, services, convergingRequeue);
   }

@@ -4,6 +4,10 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
@@ -29,6 +33,10 @@ import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
+import io.tidb.operator.controller.tidbcluster.member.VolumeActions;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsProblem;
+import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException;
 import io.tidb.operator.dmapi.DmApiException;
 import io.tidb.operator.dmapi.DmLeaderInfo;
 import io.tidb.operator.dmapi.DmMasterClient;
@@ -47,17 +55,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The DMCluster controller's work on a valid, defaulted cluster: apply dm-master's and dm-worker's
- * Services, ConfigMaps and StatefulSets, read the members, the leader and the workers from the
- * dm-master API, make at most one DM API change a reconcile ({@link MasterPlan}, {@link
- * WorkerPlan}), and report status and {@code Ready}. When the API does not answer nothing
- * destructive happens: replicas and revisions are held.
+ * The DMCluster controller's work on a valid, defaulted cluster: apply the {@code <dc>-dm-discovery}
+ * objects and dm-master's and dm-worker's Services, ConfigMaps and StatefulSets, read the members,
+ * the leader and the workers from the dm-master API (over mutual TLS with {@code tlsCluster}), make
+ * at most one DM API change a reconcile ({@link MasterPlan}, {@link WorkerPlan}), fail members over
+ * ({@link MasterFailover}, {@link WorkerFailover}), look after the data claims ({@link DmVolumes}),
+ * and report status and {@code Ready}. When the API does not answer nothing destructive happens:
+ * replicas and revisions are held; while the TLS client Secret is unusable nothing is applied.
  */
 public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterStatus> {
 
   /** Kinds the operator creates and owns for a DMCluster. */
   public static final List<Class<? extends HasMetadata>> OWNED_KINDS =
-      List.of(StatefulSet.class, Service.class, ConfigMap.class);
+      List.of(StatefulSet.class, Service.class, ConfigMap.class, Deployment.class, ServiceAccount.class,
+          Role.class, RoleBinding.class);
 
   /** Informers are limited to DM objects: {@code app.kubernetes.io/name=dm-cluster}. */
   public static final String SELECTOR = Labels.NAME + "=" + DmLabels.NAME_VALUE;
@@ -67,19 +78,23 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
   private static final Logger LOG = LoggerFactory.getLogger(DmClusterWork.class);
 
   private final DmMasterEndpoints endpoints;
-  private final HttpClient http;
+  private final DmMasterTransport transport;
+  private final String discoveryImage;
   private final DmFailoverSettings failover;
   private final Function<String, Deletions> deletions;
   private final Function<String, VolumeClaims> claims;
 
   /**
+   * @param transport how dm-master is reached: plain, or with {@code tlsCluster} over mutual TLS
+   * @param discoveryImage the operator's own image, run as {@code <dc>-dm-discovery}
    * @param deletions pod deletions in a namespace (failover)
-   * @param claims data claims in a namespace (failover)
+   * @param claims data claims in a namespace (failover, deferred deletion, enablePVReclaim)
    */
-  public DmClusterWork(DmMasterEndpoints endpoints, HttpClient http, DmFailoverSettings failover,
-      Function<String, Deletions> deletions, Function<String, VolumeClaims> claims) {
+  public DmClusterWork(DmMasterEndpoints endpoints, DmMasterTransport transport, DmFailoverSettings failover,
+      String discoveryImage, Function<String, Deletions> deletions, Function<String, VolumeClaims> claims) {
     this.endpoints = endpoints;
-    this.http = http;
+    this.transport = transport;
+    this.discoveryImage = discoveryImage;
     this.failover = failover;
     this.deletions = deletions;
     this.claims = claims;
@@ -128,7 +143,21 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     List<String> waiting = new ArrayList<>();
     String ns = ctx.namespace();
     String name = ctx.name();
-    DmMasterClient api = endpoints.serviceClient(http, ns, name);
+    boolean tls = DmConfigFiles.tls(dc);
+    HttpClient client;
+    try {
+      client = transport.of(dc);
+    } catch (ClusterTlsUnavailableException e) {
+      return ClusterTlsProblem.hold(ctx, DmClusterController.STATUS, e);
+    }
+    DmMasterClient api = endpoints.serviceClient(client, ns, name, tls);
+
+    // ------------------------------------------------------------ discovery
+    ctx.apply(DmDiscoveryObjects.serviceAccount(dc));
+    ctx.apply(DmDiscoveryObjects.role(dc));
+    ctx.apply(DmDiscoveryObjects.roleBinding(dc));
+    ctx.apply(DmDiscoveryObjects.deployment(dc, discoveryImage));
+    ctx.apply(DmDiscoveryObjects.service(dc));
 
     // ------------------------------------------------------------ dm-master
     ctx.apply(DmObjects.masterService(dc));
@@ -169,7 +198,8 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     }
     int masterWanted = masterSpec + MasterFailover.replicasAdded(master.getFailureMembers());
     MasterStep step = MasterPlan.decide(masterWanted, masterRollout, synced, health, leader);
-    StatefulSetPlan plan = act(ctx, step, api, masterRollout);
+    StatefulSetPlan plan = volumes(ctx, DmLabels.MASTER, masterSet, masterRollout,
+        act(ctx, step, api, client, tls, masterRollout), waiting);
     ctx.apply(DmObjects.masterStatefulSet(dc, plan));
     step.waitingFor().ifPresent(waiting::add);
     if (!synced && masterSts.isPresent()) {
@@ -183,6 +213,7 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     Optional<StatefulSet> workerSts = Optional.empty();
     Map<String, io.tidb.operator.api.v1alpha1.dm.WorkerMember> workerMembers = Map.of();
     boolean workersSynced = false;
+    int workerWanted = 0;
     if (workerSpec != null) {
       ctx.apply(DmObjects.workerPeerService(dc));
       ctx.apply(DmObjects.workerConfigMap(dc));
@@ -200,10 +231,15 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
       }
       Map<String, DmWorkerInfo> byName = new TreeMap<>();
       workers.forEach(w -> byName.put(w.name(), w));
-      WorkerPlan wplan = WorkerPlan.decide(workerSpec.getReplicas(), workerRollout, workersSynced, byName);
-      ctx.apply(DmObjects.workerStatefulSet(dc, new StatefulSetPlan(wplan.replicas(), 0)));
-      wplan.waitingFor().ifPresent(waiting::add);
       WorkerStatus worker = status.getWorker() == null ? new WorkerStatus() : status.getWorker();
+      if (workersSynced) {
+        worker.setMembers(emptyToNull(DmMemberStatuses.workers(workers, worker.getMembers(), ctx.now())));
+      }
+      workerWanted = failOverWorkers(ctx, workerSpec, worker, workerSet, workerRollout, workersSynced);
+      WorkerPlan wplan = WorkerPlan.decide(workerWanted, workerRollout, workersSynced, byName);
+      ctx.apply(DmObjects.workerStatefulSet(dc, volumes(ctx, DmLabels.WORKER, workerSet, workerRollout,
+          new StatefulSetPlan(wplan.replicas(), 0), waiting)));
+      wplan.waitingFor().ifPresent(waiting::add);
       reportRefusal(ctx, worker, wplan.refusal());
       if (workersSynced) {
         for (String offline : WorkerPlan.offlineToDelete(workerSet, wplan.replicas(), workers)) {
@@ -215,12 +251,9 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
             waiting.add("dm-master to delete offline dm-worker " + offline);
           }
         }
-        workerMembers = DmMemberStatuses.workers(workers, worker.getMembers(), ctx.now());
-        worker.setMembers(workerMembers.isEmpty() ? null : workerMembers);
-      } else {
-        workerMembers = worker.getMembers() == null ? Map.of() : worker.getMembers();
       }
-      describe(worker, workersSynced, workerSpec.getReplicas(), workerSts, "dm-worker");
+      workerMembers = worker.getMembers() == null ? Map.of() : worker.getMembers();
+      describe(worker, workersSynced, workerWanted, workerSts, "dm-worker");
       status.setWorker(worker);
     } else {
       status.setWorker(null);
@@ -228,7 +261,7 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
 
     DmReadyCondition.Verdict ready = DmReadyCondition.evaluate(false, masterWanted, masterSts,
         masterMembers == null ? Map.of() : masterMembers, leader.orElse(null),
-        Optional.ofNullable(workerSpec).map(WorkerSpec::getReplicas), workerSts, workerMembers,
+        workerSpec == null ? Optional.empty() : Optional.of(workerWanted), workerSts, workerMembers,
         synced && (workerSpec == null || workersSynced));
     setReady(ctx, ready);
     if (!waiting.isEmpty()) {
@@ -236,6 +269,97 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     }
     return "True".equals(ready.status()) ? WorkOutcome.converged()
         : WorkOutcome.converging("dm", ready.message());
+  }
+
+  /**
+   * The component's data claims ({@link DmVolumes}): marks the claims a scale-in leaves, deletes a
+   * marked claim before its ordinal comes back (holding the scale-out), with {@code
+   * enablePVReclaim} deletes marked claims whose pods are gone, and sets {@code pvReclaimPolicy} on
+   * the bound volumes. The plan to apply.
+   */
+  private StatefulSetPlan volumes(ResourceContext<DmCluster, DmClusterStatus> ctx, String component,
+      String setName, Optional<Rollout> rollout, StatefulSetPlan plan, List<String> waiting) {
+    DmCluster dc = ctx.resource();
+    VolumeClaims vc = claims.apply(ctx.namespace());
+    boolean reclaim = Boolean.TRUE.equals(dc.getSpec().getEnablePVReclaim());
+    List<PersistentVolumeClaim> list = vc.list(DmLabels.component(DmLabels.instanceOf(dc), component));
+    DmVolumes v = DmVolumes.decide(component, setName, list, rollout, plan.replicas(), reclaim, component);
+    for (String claim : v.mark()) {
+      vc.annotate(claim, VolumeActions.DEFER_DELETING, Conditions.timestamp(ctx.now()));
+      ctx.events().normal(ctx.stored(), "VolumeDeferDeleting",
+          "volume claim " + claim + " of a removed " + component + " member kept, marked for deferred deletion");
+    }
+    v.delete().ifPresent(d -> {
+      d.perform(vc);
+      ctx.events().normal(ctx.stored(), "VolumeClaimDeleted", v.message().orElse(d.claim()));
+    });
+    v.reclaim().ifPresent(r -> {
+      r.perform(vc);
+      ctx.events().normal(ctx.stored(), "VolumeClaimDeleted", v.message().orElse(r.claim()));
+    });
+    String policy = dc.getSpec().getPvReclaimPolicy();
+    for (PersistentVolumeClaim pvc : list) {
+      String volume = pvc.getSpec() == null ? null : pvc.getSpec().getVolumeName();
+      if (policy == null || volume == null || volume.isEmpty()) {
+        continue;
+      }
+      DmVolumes.policyToSet(pvc, vc.volume(volume), policy, reclaim).ifPresent(pv -> {
+        vc.setReclaimPolicy(pv, policy);
+        LOG.info("persistent volume reclaim policy set namespace={} name={} claim={} volume={} policy={}",
+            ctx.namespace(), ctx.name(), pvc.getMetadata().getName(), pv, policy);
+      });
+    }
+    if (v.replicas() == plan.replicas()) {
+      return plan;
+    }
+    v.message().ifPresent(waiting::add);
+    return StatefulSetPlan.holding(v.replicas());
+  }
+
+  /**
+   * dm-worker failover ({@link WorkerFailover}): records offline workers, recovers; Events for
+   * both. The StatefulSet's desired replicas.
+   */
+  private int failOverWorkers(ResourceContext<DmCluster, DmClusterStatus> ctx, WorkerSpec spec,
+      WorkerStatus worker, String workerSet, Optional<Rollout> rollout, boolean synced) {
+    int specReplicas = spec.getReplicas() == null ? 0 : spec.getReplicas();
+    Set<String> ready = new java.util.TreeSet<>();
+    boolean allStarted = false;
+    if (rollout.isPresent()) {
+      Rollout r = rollout.get();
+      for (int i = 0; i < r.replicas(); i++) {
+        r.pod(i).filter(p -> p.ready()).ifPresent(p -> ready.add(p.name()));
+      }
+      int desired = WorkerFailover.desiredReplicas(specReplicas, worker.getFailureMembers());
+      allStarted = r.replicas() == desired && ctx.owned().podsOf(workerSet).size() == desired;
+    }
+    Map<String, io.tidb.operator.api.v1alpha1.dm.WorkerMember> members =
+        worker.getMembers() == null ? Map.of() : worker.getMembers();
+    boolean allOnline = members.size() == WorkerFailover.desiredReplicas(specReplicas, worker.getFailureMembers())
+        && members.values().stream().noneMatch(m -> DmWorkerInfo.OFFLINE.equals(m.getStage()));
+    WorkerFailover.Result result = WorkerFailover.decide(new WorkerFailover.Facts(workerSet, members,
+        worker.getFailureMembers(), worker.getFailoverUID(), specReplicas, spec.getMaxFailoverCount(),
+        Boolean.TRUE.equals(spec.getRecoverFailover()),
+        spec.getFailover() == null ? null : spec.getFailover().getRecoverByUID(), ready, failover.enabled(),
+        synced && allStarted && !allOnline, failover.workerPeriod(), ctx.now(),
+        java.util.UUID.randomUUID().toString()));
+    worker.setFailureMembers(result.records());
+    worker.setFailoverUID(result.failoverUid());
+    for (String pod : result.recorded()) {
+      ctx.events().warning(ctx.stored(), "DMWorkerUnhealthy", "dm-worker " + pod
+          + " has been offline for longer than the failover period (" + failover.workerPeriod().toSeconds()
+          + " s): adding a replacement pod");
+    }
+    if (result.recovered()) {
+      ctx.events().normal(ctx.stored(), "DMWorkerFailoverRecovered",
+          "dm-worker failover records cleared (recoverFailover or failover.recoverByUID): the replacement"
+              + " pods are scaled in like any scale-in");
+    }
+    return WorkerFailover.desiredReplicas(specReplicas, result.records());
+  }
+
+  private static <K, V> Map<K, V> emptyToNull(Map<K, V> map) {
+    return map == null || map.isEmpty() ? null : map;
   }
 
   /** Carries out a failover decision; what the cluster now waits for, if anything. */
@@ -304,12 +428,12 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
 
   /** Makes the step's DM API call; the StatefulSet plan to apply afterwards. */
   private StatefulSetPlan act(ResourceContext<DmCluster, DmClusterStatus> ctx, MasterStep step,
-      DmMasterClient api, Optional<Rollout> rollout) {
+      DmMasterClient api, HttpClient client, boolean tls, Optional<Rollout> rollout) {
     StatefulSetPlan hold = rollout.map(r -> StatefulSetPlan.holding(r.replicas())).orElse(step.plan());
     try {
       switch (step.action()) {
         case EVICT_LEADER -> {
-          endpoints.memberClient(http, ctx.namespace(), ctx.name(), step.member()).evictLeader();
+          endpoints.memberClient(client, ctx.namespace(), ctx.name(), step.member(), tls).evictLeader();
           ctx.events().normal(ctx.stored(), "DMMasterLeaderEvicted",
               "dm-master " + step.member() + " handed over leadership: " + step.waitingFor().orElse(""));
           return step.plan();

@@ -95,7 +95,7 @@ public final class DmConfigFiles {
           until flags=$(wget -qO- -T 3 "http://${cluster}-dm-discovery.${NAMESPACE}:%d/new/${peer}/dm" 2>/dev/null); do
             echo "waiting for the discovery service"; sleep $((RANDOM %% 5))
           done
-          ARGS="${ARGS}${flags}"
+          ARGS="${ARGS} ${flags}"
         fi
         echo "exec /dm-master ${ARGS}"
         exec /dm-master ${ARGS}

@@ -42,13 +42,19 @@ public record DmMasterEndpoints(String serviceTemplate, String memberTemplate, D
         .replace("{member}", member));
   }
 
-  /** A client of the dm-master Service of one cluster. */
-  public DmMasterClient serviceClient(HttpClient http, String namespace, String name) {
-    return new DmMasterClient(http, service(namespace, name), timeout);
+  /** A client of the dm-master Service of one cluster; with {@code tls} an {@code http} URL becomes {@code https}. */
+  public DmMasterClient serviceClient(HttpClient http, String namespace, String name, boolean tls) {
+    return new DmMasterClient(http, scheme(service(namespace, name), tls), timeout);
   }
 
-  /** A client of one dm-master member. */
-  public DmMasterClient memberClient(HttpClient http, String namespace, String name, String member) {
-    return new DmMasterClient(http, member(namespace, name, member), timeout);
+  /** A client of one dm-master member; with {@code tls} an {@code http} URL becomes {@code https}. */
+  public DmMasterClient memberClient(HttpClient http, String namespace, String name, String member, boolean tls) {
+    return new DmMasterClient(http, scheme(member(namespace, name, member), tls), timeout);
+  }
+
+  /** A TLS cluster is never called in plain text. */
+  static URI scheme(URI url, boolean tls) {
+    return tls && "http".equals(url.getScheme())
+        ? URI.create("https" + url.toString().substring("http".length())) : url;
   }
 }

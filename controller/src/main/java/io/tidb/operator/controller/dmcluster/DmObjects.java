@@ -53,6 +53,9 @@ public final class DmObjects {
   /** Worker data volume size when the spec gives none (upstream's documented default). */
   public static final String DEFAULT_STORAGE = "10Gi";
 
+  /** Where {@code spec.tlsClientSecretNames} are mounted, one directory per Secret, as upstream. */
+  public static final String SOURCE_TLS_DIR = "/var/lib/source-tls";
+
   private DmObjects() {}
 
   public static OwnerReference owner(DmCluster dc) {
@@ -202,7 +205,7 @@ public final class DmObjects {
   }
 
   /** The cluster-level pod settings merged with the component's, as for a TidbCluster. */
-  static PodSettings podSettings(DmCluster dc, DmMemberSpec member) {
+  static PodSettings podSettings(DmCluster dc, io.tidb.operator.api.v1alpha1.cluster.ComponentSpec member) {
     ObjectNode cluster = (ObjectNode) ApiObjects.toTree(dc.getSpec());
     cluster.remove(List.of("master", "worker", "discovery", "tlsCluster"));
     return PodSettings.resolve(ApiObjects.fromTree(cluster, TidbClusterSpec.class), member);
@@ -247,6 +250,15 @@ public final class DmObjects {
       mounts.add(mount(component + "-tls", tlsDir));
       volumes.add(new VolumeBuilder().withName(component + "-tls").withNewSecret().withSecretName(secret)
           .endSecret().build());
+    }
+    if (dc.getSpec().getTlsClientSecretNames() != null) {
+      // upstream: each Secret for the upstream sources' TLS at /var/lib/source-tls/<name>
+      for (String secret : dc.getSpec().getTlsClientSecretNames()) {
+        mounts.add(new VolumeMountBuilder().withName(secret).withReadOnly(true)
+            .withMountPath(SOURCE_TLS_DIR + "/" + secret).build());
+        volumes.add(new VolumeBuilder().withName(secret).withNewSecret().withSecretName(secret)
+            .endSecret().build());
+      }
     }
     if (member.getAdditionalVolumeMounts() != null) {
       mounts.addAll(member.getAdditionalVolumeMounts());

@@ -121,4 +121,55 @@ class DmObjectsTest {
     assertTrue(worker.contains("--join=dm-dm-master:8261"), worker);
     assertNull(DmObjects.masterService(dc("master: {replicas: 1}\n")).getSpec().getPorts().get(0).getNodePort());
   }
+
+  @Test
+  void tlsClientSecretNamesAreMountedIntoMastersAndWorkersAsUpstream() {
+    DmCluster d = dc(BASIC + "tlsClientSecretNames: [mysql-tls, tidb-tls]\n");
+    for (StatefulSet sts : new StatefulSet[] {DmObjects.masterStatefulSet(d, new StatefulSetPlan(3, 0)),
+        DmObjects.workerStatefulSet(d, new StatefulSetPlan(2, 0))}) {
+      for (String secret : new String[] {"mysql-tls", "tidb-tls"}) {
+        assertTrue(main(sts).getVolumeMounts().stream().anyMatch(m -> m.getName().equals(secret)
+            && m.getMountPath().equals("/var/lib/source-tls/" + secret) && Boolean.TRUE.equals(m.getReadOnly())),
+            sts.getMetadata().getName() + " mounts " + secret);
+        assertTrue(sts.getSpec().getTemplate().getSpec().getVolumes().stream().anyMatch(v -> v.getName().equals(secret)
+            && v.getSecret() != null && secret.equals(v.getSecret().getSecretName())));
+      }
+    }
+  }
+
+  @Test
+  void theDiscoveryServiceIsUpstreamsDmDiscovery() {
+    DmCluster d = dc(BASIC + "discovery: {nodeSelector: {pool: discovery}}\n");
+    io.fabric8.kubernetes.api.model.apps.Deployment dep = DmDiscoveryObjects.deployment(d, "operator:1");
+    assertEquals("dm-dm-discovery", dep.getMetadata().getName());
+    assertEquals(Map.of("app.kubernetes.io/name", "dm-cluster", "app.kubernetes.io/managed-by", "tidb-operator",
+        "app.kubernetes.io/instance", "dm-dm", "app.kubernetes.io/component", "discovery"),
+        dep.getSpec().getSelector().getMatchLabels());
+    assertEquals("DMCluster", dep.getMetadata().getOwnerReferences().get(0).getKind());
+    Container c = dep.getSpec().getTemplate().getSpec().getContainers().get(0);
+    assertEquals("operator:1", c.getImage());
+    assertEquals(java.util.List.of("discovery"), c.getArgs());
+    assertTrue(c.getEnv().stream().anyMatch(e -> e.getName().equals("TC_NAME") && "dm".equals(e.getValue())));
+    assertEquals("dm-dm-discovery", dep.getSpec().getTemplate().getSpec().getServiceAccountName());
+    assertEquals(Map.of("disk", "ssd", "pool", "discovery"), dep.getSpec().getTemplate().getSpec().getNodeSelector());
+    Service svc = DmDiscoveryObjects.service(d);
+    assertEquals(10261, svc.getSpec().getPorts().get(0).getPort());
+    assertEquals(dep.getSpec().getSelector().getMatchLabels(), svc.getSpec().getSelector());
+
+    var plain = DmDiscoveryObjects.role(d).getRules();
+    assertEquals(1, plain.size());
+    assertEquals(java.util.List.of("dmclusters"), plain.get(0).getResources());
+    assertEquals(java.util.List.of("dm"), plain.get(0).getResourceNames());
+    assertEquals(java.util.List.of("get"), plain.get(0).getVerbs());
+    var tls = DmDiscoveryObjects.role(dc(BASIC + "tlsCluster: {enabled: true}\n")).getRules();
+    assertEquals(java.util.List.of("dm-dm-client-secret"), tls.get(1).getResourceNames());
+    assertEquals(java.util.List.of("get"), tls.get(1).getVerbs());
+  }
+
+  @Test
+  void theMasterScriptAsksTheDmDiscoveryAndSeparatesItsAnswer() {
+    String script = DmConfigFiles.masterScript(dc(BASIC));
+    assertTrue(script.contains("http://${cluster}-dm-discovery.${NAMESPACE}:10261/new/${peer}/dm"), script);
+    assertTrue(script.contains("ARGS=\"${ARGS} ${flags}\""), "the discovery answer is a separate argument");
+  }
 }

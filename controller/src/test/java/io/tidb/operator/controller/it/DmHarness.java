@@ -35,7 +35,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
 import java.util.function.UnaryOperator;
 
 /**
@@ -59,8 +61,16 @@ final class DmHarness implements AutoCloseable {
     this(access, prefix, DmFailoverSettings.DEFAULTS.masterPeriod());
   }
 
-  /** As above, failing dm-master members over after {@code failoverPeriod}. */
+  /** As above, failing dm-master members and dm-workers over after {@code failoverPeriod}. */
   DmHarness(ClusterAccess access, String prefix, Duration failoverPeriod) {
+    this(access, prefix, failoverPeriod, null);
+  }
+
+  /**
+   * As above with a simulator serving HTTPS only, with the server context {@code tls} makes for
+   * the test namespace (requiring client certificates); null for plain HTTP.
+   */
+  DmHarness(ClusterAccess access, String prefix, Duration failoverPeriod, Function<String, SSLContext> tls) {
     admin = access.newClient();
     ProjectCrds.apply(admin);
     namespace = TestNamespaces.createUnique(admin, prefix);
@@ -68,7 +78,8 @@ final class DmHarness implements AutoCloseable {
     SimulatedDmClusters clusters = new SimulatedDmClusters();
     podSource = DmPodSource.start(simClient, namespace, clusters);
     try {
-      simulator = DmSimulatorServer.start(clusters);
+      simulator = tls == null ? DmSimulatorServer.start(clusters)
+          : DmSimulatorServer.startTls(clusters, tls.apply(namespace));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -82,7 +93,7 @@ final class DmHarness implements AutoCloseable {
     DmMasterEndpoints endpoints = new DmMasterEndpoints(simulator.serviceUrlTemplate(),
         simulator.memberUrlTemplate(), Duration.ofSeconds(2));
     operator = OperatorRuntime.create(settings, client, registry, List.of(DmClusterController.create(
-        endpoints, new DmFailoverSettings(true, failoverPeriod), services, new DmClusterAdmissionRules(),
+        endpoints, new DmFailoverSettings(true, failoverPeriod, failoverPeriod), "tidb-operator-java/controller:it", services, new DmClusterAdmissionRules(),
         client, settings.convergingRequeue())));
     operator.start();
   }

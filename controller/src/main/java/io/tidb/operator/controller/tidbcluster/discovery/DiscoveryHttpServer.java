@@ -15,7 +15,10 @@ import org.slf4j.LoggerFactory;
  * The discovery HTTP API on the JDK's built-in server (port 10261 in a cluster):
  *
  * <ul>
- *   <li>{@code GET /new/<base64 advertise peer URL>} → 200 with the PD start flag as plain text;
+ *   <li>{@code GET /new/<base64 advertise peer URL>} (or {@code .../pd}) → 200 with the PD start
+ *       flag as plain text;
+ *   <li>{@code GET /new/<base64 advertise peer address>/dm} → 200 with the dm-master start flag
+ *       ({@link DmDiscoveryService}), upstream's register type {@code dm};
  *   <li>{@code GET /verify/<base64 PD URL>} → 200 with comma-separated PD endpoints;
  *   <li>{@code GET /healthz} → 200 {@code ok}.
  * </ul>
@@ -28,20 +31,28 @@ public final class DiscoveryHttpServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DiscoveryHttpServer.class);
   private static final String NEW = "/new/";
   private static final String VERIFY = "/verify/";
+  private static final String DM = "/dm";
+  private static final String PD = "/pd";
 
   private final JdkHttpServer http;
   private final DiscoveryService service;
+  private final DmDiscoveryService dm;
 
-  private DiscoveryHttpServer(JdkHttpServer http, DiscoveryService service) {
+  private DiscoveryHttpServer(JdkHttpServer http, DiscoveryService service, DmDiscoveryService dm) {
     this.http = http;
     this.service = service;
+    this.dm = dm;
   }
 
-  /** Binds {@code address} (port 0 picks a free port) and starts serving. */
-  public static DiscoveryHttpServer start(InetSocketAddress address, DiscoveryService service)
-      throws IOException {
+  /**
+   * Binds {@code address} (port 0 picks a free port) and starts serving.
+   *
+   * @param dm answers {@code /new/<peer>/dm}
+   */
+  public static DiscoveryHttpServer start(InetSocketAddress address, DiscoveryService service,
+      DmDiscoveryService dm) throws IOException {
     JdkHttpServer http = JdkHttpServer.bind(address, "discovery-http", 4);
-    DiscoveryHttpServer s = new DiscoveryHttpServer(http, service);
+    DiscoveryHttpServer s = new DiscoveryHttpServer(http, service, dm);
     http.start(Map.of("/", s::handle));
     LOG.info("event=discovery_listening address={}", http.address());
     return s;
@@ -65,14 +76,19 @@ public final class DiscoveryHttpServer implements AutoCloseable {
         return;
       }
       try {
-        if (path.startsWith(NEW)) {
+        if (path.startsWith(NEW) && path.endsWith(DM)) {
+          reply(exchange, 200, dm.discover(decode(path.substring(NEW.length(), path.length() - DM.length()))));
+        } else if (path.startsWith(NEW) && path.endsWith(PD)) {
+          reply(exchange, 200, service.discover(decode(path.substring(NEW.length(), path.length() - PD.length()))));
+        } else if (path.startsWith(NEW)) {
           reply(exchange, 200, service.discover(decode(path.substring(NEW.length()))));
         } else if (path.startsWith(VERIFY)) {
           reply(exchange, 200, service.verify(decode(path.substring(VERIFY.length()))));
         } else if ("/healthz".equals(path)) {
           reply(exchange, 200, "ok");
         } else {
-          reply(exchange, 404, "no such path: " + path + "; serving /new/<base64>, /verify/<base64>, /healthz");
+          reply(exchange, 404, "no such path: " + path
+              + "; serving /new/<base64>[/pd|/dm], /verify/<base64>, /healthz");
         }
       } catch (DiscoveryException e) {
         LOG.info("event=discovery_refused path={} status={} reason=\"{}\"", path, e.status(), e.getMessage());

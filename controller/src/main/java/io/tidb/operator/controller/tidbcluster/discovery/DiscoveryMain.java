@@ -3,6 +3,8 @@ package io.tidb.operator.controller.tidbcluster.discovery;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.dm.DmCluster;
+import io.tidb.operator.dmapi.DmMasterClient;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
@@ -94,10 +96,11 @@ public final class DiscoveryMain implements Callable<Integer> {
             return ClusterViews.of(tc);
           },
           view -> new PdClient(pd, pdHttp.get(), PdClientOptions.DEFAULT_TIMEOUT).members().members());
+      DmDiscoveryService dm = dmDiscovery(client, namespace, cluster, DiscoveryMain::dmMasterUrl);
       CountDownLatch stopped = new CountDownLatch(1);
       try (DiscoveryProcess process = DiscoveryProcess.start(
           new InetSocketAddress(bind, port), new InetSocketAddress(bind, proxyPort), pd, pdHttp,
-          service)) {
+          service, dm)) {
         Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "discovery-shutdown"));
         LOG.info("event=discovery_started cluster={}/{} apiPort={} proxyPort={} pd={} tls={}",
             namespace, cluster, process.apiPort(), process.proxyPort(), pd, tls);
@@ -106,6 +109,41 @@ public final class DiscoveryMain implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * dm-master's discovery for the DMCluster {@code <name>} (the {@code <dc>-dm-discovery}
+   * Deployment runs this process with {@code TC_NAME=<dc>}, as upstream's): the DMCluster is read
+   * by name, dm-master reached at {@code <scheme>://<dc>-dm-master.<ns>:8261}, with {@code
+   * tlsCluster} presenting the client certificate of {@code <dc>-dm-client-secret}.
+   *
+   * @param client reads the DMCluster and the Secret (the discovery pod's service account)
+   * @param masterUrl where dm-master of the cluster is reached ({@link #dmMasterUrl} in a cluster)
+   */
+  public static DmDiscoveryService dmDiscovery(KubernetesClient client, String namespace, String name,
+      java.util.function.Function<DmBootstrapRules.DmClusterView, URI> masterUrl) {
+    ClusterTransports transports = new ClusterTransports(
+        (ns, secret) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(secret).get()),
+        PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
+    HttpClient plain = PdClientOptions.defaults().newHttpClient();
+    return new DmDiscoveryService(namespace,
+        () -> {
+          DmCluster dc = client.resources(DmCluster.class).inNamespace(namespace).withName(name).get();
+          if (dc == null) {
+            throw DiscoveryException.unavailable("DMCluster " + namespace + "/" + name + " not found", null);
+          }
+          return DmClusterViews.of(dc);
+        },
+        view -> {
+          boolean tls = "https".equals(view.scheme());
+          HttpClient http = tls ? transports.forDmCluster(namespace, name, ComponentHosts.dmMasterService(name, namespace)) : plain;
+          return new DmMasterClient(http, masterUrl.apply(view), DmMasterClient.DEFAULT_TIMEOUT).masters();
+        });
+  }
+
+  /** {@code <scheme>://<dc>-dm-master.<ns>:8261}, upstream's dm-master client URL. */
+  static URI dmMasterUrl(DmBootstrapRules.DmClusterView view) {
+    return URI.create(view.scheme() + "://" + view.name() + "-dm-master." + view.namespace() + ":8261");
   }
 
   /**

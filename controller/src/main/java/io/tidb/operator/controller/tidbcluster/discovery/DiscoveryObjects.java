@@ -129,16 +129,7 @@ public final class DiscoveryObjects {
    */
   public static Deployment deployment(TidbCluster tc, String image) {
     DiscoverySpec spec = spec(tc);
-    PodSettings pod = PodSettings.resolve(tc.getSpec(), spec);
-    String instance = Labels.instanceOf(tc);
-    SortedMap<String, String> selector = Labels.component(instance, ClusterAddresses.DISCOVERY);
-    SortedMap<String, String> podLabels = new TreeMap<>(pod.labels());
-    podLabels.putAll(selector);
-
-    List<EnvVar> env = new ArrayList<>(List.of(
-        MemberPods.fieldEnv(ENV_NAMESPACE, "metadata.namespace"),
-        MemberPods.env("TZ", pod.timezone()),
-        MemberPods.env(ENV_CLUSTER, tc.getMetadata().getName())));
+    List<EnvVar> env = new ArrayList<>();
     List<VolumeMount> mounts = new ArrayList<>();
     List<Volume> volumes = new ArrayList<>();
     if (MemberPods.tlsCluster(tc)) {
@@ -147,6 +138,46 @@ public final class DiscoveryObjects {
       mounts.add(MemberPods.mount("pd-tls", PD_TLS_DIR, true));
       env.add(MemberPods.env(ENV_TLS, "true"));
     }
+    String instance = Labels.instanceOf(tc);
+    return deployment(new DeploymentParts(meta(tc), instance,
+        Labels.component(instance, ClusterAddresses.DISCOVERY), tc.getMetadata().getName(),
+        ClusterAddresses.discoveryName(tc.getMetadata().getName()), spec,
+        PodSettings.resolve(tc.getSpec(), spec), env, volumes, mounts), image);
+  }
+
+  /**
+   * What a discovery Deployment takes from the kind it serves (a TidbCluster's, or a DMCluster's
+   * {@code <dc>-dm-discovery}).
+   *
+   * @param meta the objects' metadata (name, labels, owner)
+   * @param instance the instance label value (topology spread)
+   * @param selector the pods' selector labels
+   * @param clusterName the cluster name the process reads ({@value #ENV_CLUSTER})
+   * @param serviceAccount the pod's service account
+   * @param extraEnv env after {@code MY_POD_NAMESPACE}, {@code TZ}, {@code TC_NAME}
+   * @param volumes volumes before {@code additionalVolumes}
+   * @param mounts mounts before {@code additionalVolumeMounts}
+   */
+  public record DeploymentParts(ObjectMeta meta, String instance, SortedMap<String, String> selector,
+      String clusterName, String serviceAccount, DiscoverySpec spec, PodSettings pod,
+      List<EnvVar> extraEnv, List<Volume> volumes, List<VolumeMount> mounts) {}
+
+  /** The discovery Deployment of {@code parts}, running {@code image} in discovery mode. */
+  public static Deployment deployment(DeploymentParts parts, String image) {
+    DiscoverySpec spec = parts.spec();
+    PodSettings pod = parts.pod();
+    String instance = parts.instance();
+    SortedMap<String, String> selector = parts.selector();
+    SortedMap<String, String> podLabels = new TreeMap<>(pod.labels());
+    podLabels.putAll(selector);
+
+    List<EnvVar> env = new ArrayList<>(List.of(
+        MemberPods.fieldEnv(ENV_NAMESPACE, "metadata.namespace"),
+        MemberPods.env("TZ", pod.timezone()),
+        MemberPods.env(ENV_CLUSTER, parts.clusterName())));
+    env.addAll(parts.extraEnv());
+    List<VolumeMount> mounts = new ArrayList<>(parts.mounts());
+    List<Volume> volumes = new ArrayList<>(parts.volumes());
     if (spec.getAdditionalVolumeMounts() != null) {
       mounts.addAll(spec.getAdditionalVolumeMounts());
     }
@@ -172,7 +203,7 @@ public final class DiscoveryObjects {
         .build();
 
     return new DeploymentBuilder()
-        .withMetadata(meta(tc))
+        .withMetadata(parts.meta())
         .withNewSpec()
         .withReplicas(1)
         .withNewStrategy().withType("Recreate").endStrategy()
@@ -186,7 +217,7 @@ public final class DiscoveryObjects {
         .withContainers(Containers.mergeSidecars(main, spec.getAdditionalContainers()))
         .withInitContainers(spec.getInitContainers())
         .withVolumes(volumes)
-        .withServiceAccountName(ClusterAddresses.discoveryName(tc.getMetadata().getName()))
+        .withServiceAccountName(parts.serviceAccount())
         .withAutomountServiceAccountToken(spec.getAutomountServiceAccountToken())
         .withAffinity(pod.affinity())
         .withNodeSelector(pod.nodeSelector().isEmpty() ? null : pod.nodeSelector())

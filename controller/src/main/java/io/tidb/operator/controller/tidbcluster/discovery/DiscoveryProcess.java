@@ -25,12 +25,13 @@ public final class DiscoveryProcess implements AutoCloseable {
    * @param pdUrl PD's client URL, the proxy target
    * @param pdHttp the client the proxy reaches PD with (with cluster TLS, one presenting the
    *     cluster client certificate)
+ * @param dm answers dm-master's {@code /new/<peer>/dm}
    */
   public static DiscoveryProcess start(
       InetSocketAddress apiAddress, InetSocketAddress proxyAddress, URI pdUrl,
-      Supplier<HttpClient> pdHttp, DiscoveryService service)
+      Supplier<HttpClient> pdHttp, DiscoveryService service, DmDiscoveryService dm)
       throws IOException {
-    DiscoveryHttpServer api = DiscoveryHttpServer.start(apiAddress, service);
+    DiscoveryHttpServer api = DiscoveryHttpServer.start(apiAddress, service, dm);
     try {
       return new DiscoveryProcess(api, PdDashboardProxy.start(proxyAddress, pdUrl, pdHttp));
     } catch (IOException | RuntimeException e) {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -133,7 +134,12 @@ public final class VolumeActions {
 
     @Override
     public void perform(ClusterContext ctx) {
-      ctx.claims().delete(claim, uid);
+      perform(ctx.claims());
+    }
+
+    /** As above on {@code claims} (a kind without a {@link ClusterContext}, e.g. DMCluster). */
+    public void perform(VolumeClaims claims) {
+      claims.delete(claim, uid);
     }
   }
 
@@ -151,17 +157,22 @@ public final class VolumeActions {
 
     @Override
     public void perform(ClusterContext ctx) {
-      Optional<PersistentVolumeClaim> current = ctx.claims().get(claim);
+      perform(ctx.claims());
+    }
+
+    /** As above on {@code claims} (a kind without a {@link ClusterContext}, e.g. DMCluster). */
+    public void perform(VolumeClaims claims) {
+      Optional<PersistentVolumeClaim> current = claims.get(claim);
       if (current.isEmpty() || !uid.equals(current.get().getMetadata().getUid())) {
         return;
       }
       if (volume != null && !volume.isEmpty()) {
-        ctx.claims().volume(volume)
+        claims.volume(volume)
             .filter(pv -> pv.getSpec() != null
                 && !"Delete".equals(pv.getSpec().getPersistentVolumeReclaimPolicy()))
-            .ifPresent(pv -> ctx.claims().setReclaimPolicy(volume, "Delete"));
+            .ifPresent(pv -> claims.setReclaimPolicy(volume, "Delete"));
       }
-      ctx.claims().delete(claim, uid);
+      claims.delete(claim, uid);
     }
   }
 }

@@ -1,10 +1,12 @@
 package io.tidb.operator.controller.tidbcluster.tls;
 
 import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.ResourceContext;
+import io.tidb.operator.controller.runtime.StatusAccess;
 import io.tidb.operator.controller.runtime.WorkOutcome;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import java.util.Optional;
@@ -21,19 +23,29 @@ public final class ClusterTlsProblem {
   public static final String REASON = "ClusterTLSUnavailable";
   public static final String STEP = "clusterTLS";
 
+  private static final StatusAccess<TidbClusterStatus> TIDBCLUSTER = StatusAccess.of(
+      TidbClusterStatus::new, TidbClusterStatus::setObservedGeneration,
+      TidbClusterStatus::getConditions, TidbClusterStatus::setConditions);
+
   private ClusterTlsProblem() {}
 
   public static WorkOutcome hold(
       ResourceContext<TidbCluster, TidbClusterStatus> resource,
       ClusterTlsUnavailableException problem) {
+    return hold(resource, TIDBCLUSTER, problem);
+  }
+
+  /** As above for any kind whose status has conditions (a DMCluster's too). */
+  public static <P extends HasMetadata, S> WorkOutcome hold(
+      ResourceContext<P, S> resource, StatusAccess<S> access, ClusterTlsUnavailableException problem) {
     String message = "the operator cannot reach the cluster over TLS and changes nothing until "
         + "this is fixed: " + problem.getMessage();
-    TidbClusterStatus status = resource.status();
-    Optional<Condition> before = Conditions.find(status.getConditions(), ReadyCondition.TYPE);
+    S status = resource.status();
+    Optional<Condition> before = Conditions.find(access.conditions(status), ReadyCondition.TYPE);
     boolean changed = before.isEmpty()
         || !REASON.equals(before.get().getReason())
         || !message.equals(before.get().getMessage());
-    status.setConditions(Conditions.set(status.getConditions(), ReadyCondition.TYPE,
+    access.setConditions(status, Conditions.set(access.conditions(status), ReadyCondition.TYPE,
         Conditions.FALSE, REASON, message, resource.generation(), resource.now()));
     if (changed) {
       resource.events().warning(resource.resource(), REASON, message);

@@ -37,6 +37,10 @@ public final class ClusterTransports {
   private final Duration connectTimeout;
   private final Clock clock;
   private final Map<String, Transport> byCluster = new ConcurrentHashMap<>();
+  private final Map<String, DmTransport> byDmCluster = new ConcurrentHashMap<>();
+
+  /** The client of one DMCluster's dm-master, checking its certificate names {@code masterHost}. */
+  private record DmTransport(String fingerprint, String masterHost, HttpClient master) {}
 
   public ClusterTransports(ClientSecretSource secrets, Duration connectTimeout, Clock clock) {
     this.secrets = secrets;
@@ -52,31 +56,65 @@ public final class ClusterTransports {
    */
   public Transport forCluster(String namespace, String name, String pdHost, String tidbHost) {
     String secretName = ClusterClientCertificate.secretName(name);
+    ClusterClientCertificate cert = certificate(namespace, secretName, byCluster, namespace + "/" + name);
+    return byCluster.compute(namespace + "/" + name, (key, current) -> {
+      if (current != null && current.fingerprint().equals(cert.fingerprint())
+          && current.pdHost().equals(pdHost) && current.tidbHost().equals(tidbHost)) {
+        return current;
+      }
+      logLoaded(key, secretName, cert, current != null);
+      return new Transport(cert.fingerprint(), pdHost, tidbHost,
+          client(cert, pdHost), client(cert, tidbHost));
+    });
+  }
+
+  /**
+   * The client for DMCluster {@code namespace/name}'s dm-master, made from upstream's {@code
+   * <dc>-dm-client-secret}, trusting only a dm-master whose certificate names {@code masterHost}.
+   *
+   * @throws ClusterTlsUnavailableException when the Secret is missing or unusable
+   */
+  public HttpClient forDmCluster(String namespace, String name, String masterHost) {
+    String secretName = dmClientSecretName(name);
+    String key = namespace + "/" + name;
+    ClusterClientCertificate cert = certificate(namespace, secretName, byDmCluster, key);
+    return byDmCluster.compute(key, (k, current) -> {
+      if (current != null && current.fingerprint().equals(cert.fingerprint())
+          && current.masterHost().equals(masterHost)) {
+        return current;
+      }
+      logLoaded("dm:" + k, secretName, cert, current != null);
+      return new DmTransport(cert.fingerprint(), masterHost, client(cert, masterHost));
+    }).master();
+  }
+
+  /** Upstream's client certificate Secret of a DMCluster: {@code <dc>-dm-client-secret}. */
+  public static String dmClientSecretName(String dc) {
+    return dc + "-dm-client-secret";
+  }
+
+  private ClusterClientCertificate certificate(
+      String namespace, String secretName, Map<String, ?> cache, String key) {
     Optional<Secret> secret = secrets.get(namespace, secretName);
     if (secret.isEmpty()) {
-      byCluster.remove(namespace + "/" + name);
+      cache.remove(key);
       throw new ClusterTlsUnavailableException(List.of("spec.tlsCluster.enabled is true but the "
           + "Secret " + namespace + "/" + secretName + " (ca.crt, tls.crt, tls.key) does not exist"));
     }
     ClusterClientCertificate.Decoded decoded =
         ClusterClientCertificate.decode(secretName, secret.get().getData(), clock.instant());
     if (!decoded.valid()) {
-      byCluster.remove(namespace + "/" + name);
+      cache.remove(key);
       throw new ClusterTlsUnavailableException(decoded.problems());
     }
-    ClusterClientCertificate cert = decoded.certificate();
-    return byCluster.compute(namespace + "/" + name, (key, current) -> {
-      if (current != null && current.fingerprint().equals(cert.fingerprint())
-          && current.pdHost().equals(pdHost) && current.tidbHost().equals(tidbHost)) {
-        return current;
-      }
-      LOG.info("event=cluster_tls_loaded cluster={} secret={} subject=\"{}\" notAfter={} "
-              + "reloaded={}", key, secretName,
-          cert.chain().get(0).getSubjectX500Principal().getName(),
-          cert.chain().get(0).getNotAfter().toInstant(), current != null);
-      return new Transport(cert.fingerprint(), pdHost, tidbHost,
-          client(cert, pdHost), client(cert, tidbHost));
-    });
+    return decoded.certificate();
+  }
+
+  private static void logLoaded(String key, String secretName, ClusterClientCertificate cert, boolean reloaded) {
+    LOG.info("event=cluster_tls_loaded cluster={} secret={} subject=\"{}\" notAfter={} "
+            + "reloaded={}", key, secretName,
+        cert.chain().get(0).getSubjectX500Principal().getName(),
+        cert.chain().get(0).getNotAfter().toInstant(), reloaded);
   }
 
   private HttpClient client(ClusterClientCertificate cert, String serverHost) {

@@ -19,6 +19,11 @@ public final class ComponentHosts {
     return service(cluster + "-tidb", namespace, clusterDomain);
   }
 
+  /** {@code <dc>-dm-master.<ns>}: the name a DMCluster's dm-master certificate must carry. */
+  public static String dmMasterService(String dc, String namespace) {
+    return service(dc + "-dm-master", namespace, null);
+  }
+
   private static String service(String service, String namespace, String clusterDomain) {
     return clusterDomain == null || clusterDomain.isBlank()
         ? service + "." + namespace

@@ -3,6 +3,7 @@ package io.tidb.operator.controller.tidbcluster.discovery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tidb.operator.dmapi.DmMasterInfo;
 import io.tidb.operator.pd.PdMemberInfo;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -30,7 +31,20 @@ class DiscoveryHttpServerTest {
       }
       return members;
     });
-    server = DiscoveryHttpServer.start(new InetSocketAddress("127.0.0.1", 0), service);
+    server = DiscoveryHttpServer.start(new InetSocketAddress("127.0.0.1", 0), service, dmService());
+  }
+
+  private volatile List<DmMasterInfo> masters = List.of();
+
+  private DmDiscoveryService dmService() {
+    return new DmDiscoveryService("default",
+        () -> new DmBootstrapRules.DmClusterView("basic", "default", "5", 2, "http"),
+        view -> {
+          if (masters.isEmpty()) {
+            throw new IOException("connection refused");
+          }
+          return masters;
+        });
   }
 
   @AfterEach
@@ -61,6 +75,24 @@ class DiscoveryHttpServerTest {
     HttpResponse<String> retry = get("/new/" + b64("basic-pd-0.basic-pd-peer.default.svc:2380\n"));
     assertEquals(200, retry.statusCode(), retry.body());
     assertEquals("--join=http://basic-pd-1.basic-pd-peer.default.svc:2379", retry.body());
+  }
+
+  @Test
+  void dmRegisterTypeAnswersDmMasterStartArguments() throws Exception {
+    HttpResponse<String> first = get("/new/" + b64("basic-dm-master-0.basic-dm-master-peer:8291\n") + "/dm");
+    assertEquals(503, first.statusCode(), first.body());
+    assertTrue(first.body().startsWith("cannot list the dm-master members of DMCluster default/basic"), first.body());
+    HttpResponse<String> second = get("/new/" + b64("basic-dm-master-1.basic-dm-master-peer:8291") + "/dm");
+    assertEquals(200, second.statusCode(), second.body());
+    assertEquals("--initial-cluster=basic-dm-master-1=http://basic-dm-master-1.basic-dm-master-peer:8291",
+        second.body());
+    masters = List.of(new DmMasterInfo("basic-dm-master-1", "1", true,
+        List.of("http://basic-dm-master-1.basic-dm-master-peer:8291"), List.of()));
+    HttpResponse<String> retry = get("/new/" + b64("basic-dm-master-0.basic-dm-master-peer:8291") + "/dm");
+    assertEquals(200, retry.statusCode(), retry.body());
+    assertEquals("--join=http://basic-dm-master-1.basic-dm-master-peer:8261", retry.body());
+    HttpResponse<String> pd = get("/new/" + b64("basic-dm-master-0.basic-dm-master-peer:8291") + "/pd");
+    assertEquals(400, pd.statusCode(), "the pd register type goes to PD's rules: " + pd.body());
   }
 
   @Test

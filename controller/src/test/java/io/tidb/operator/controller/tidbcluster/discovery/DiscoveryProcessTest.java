@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The discovery process wired as DiscoveryMain wires it, against a PD that serves GET members. */
@@ -44,7 +45,8 @@ class DiscoveryProcessTest {
     PdClient client = PdClient.create(pdUrl, PdClientOptions.defaults());
     DiscoveryService service = new DiscoveryService(() -> BootstrapRulesTest.cluster("9", 3), view -> client.members().members());
     try (DiscoveryProcess process = DiscoveryProcess.start(new InetSocketAddress("127.0.0.1", 0),
-        new InetSocketAddress("127.0.0.1", 0), pdUrl, HttpClient::newHttpClient, service)) {
+        new InetSocketAddress("127.0.0.1", 0), pdUrl, HttpClient::newHttpClient, service,
+        new DmDiscoveryService("default", () -> { throw new IllegalStateException("no DMCluster"); }, view -> List.of()))) {
       String encoded = Base64.getEncoder().encodeToString(
           "basic-pd-1.basic-pd-peer.default.svc:2380".getBytes(StandardCharsets.UTF_8));
       HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
