@@ -7,7 +7,7 @@ import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
-import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
+import io.tidb.operator.controller.tidbcluster.tls.ServerNames;
 import java.net.InetSocketAddress;
 import java.net.http.HttpClient;
 import java.time.Clock;
@@ -123,8 +123,7 @@ public final class DiscoveryMain implements Callable<Integer> {
     ClusterTransports transports =
         new ClusterTransports(secrets, PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
     return () -> transports.forCluster(namespace, cluster,
-        ComponentHosts.pdService(cluster, namespace, null),
-        ComponentHosts.tidbService(cluster, namespace, null)).pd();
+        ServerNames.of(cluster, namespace, null)).pd();
   }
 
   private static boolean isBlank(String s) {
