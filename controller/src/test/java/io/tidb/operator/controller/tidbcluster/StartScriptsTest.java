@@ -89,6 +89,37 @@ class StartScriptsTest {
   }
 
   @Test
+  void pdWithDiscoveryMtlsAsksDiscoveryOverHttpsWithItsClusterCertificate() throws Exception {
+    TidbCluster tc = TestClusters.load("basic");
+    tc.getSpec().setTlsCluster(new io.tidb.operator.api.v1alpha1.cluster.TlsCluster());
+    tc.getSpec().getTlsCluster().setEnabled(true);
+    tc.getSpec().getTlsCluster().setEnableDiscoveryMTLS(true);
+    ScriptRunner r = pdRunner();
+    r.stub("wget", "exit 1");
+    r.stub("curl", "echo \"$@\" >> " + r.dir.resolve("curl.log")
+        + "; echo '--initial-cluster=basic-pd-0=https://basic-pd-0.basic-pd-peer.default.svc:2380'");
+    ScriptRunner.Result res = r.run(PdObjects.startScript(tc).render(), Map.of("HOSTNAME", "basic-pd-0"));
+    assertEquals(0, res.exit(), res.output());
+    assertEquals("--initial-cluster=basic-pd-0=https://basic-pd-0.basic-pd-peer.default.svc:2380",
+        res.args().get(res.args().size() - 1));
+    String call = Files.readString(r.dir.resolve("curl.log")).trim()
+        .replace(r.dir.resolve("data").toString(), "/var/lib/pd");
+    String encoded = Base64.getEncoder().encodeToString(
+        "basic-pd-0.basic-pd-peer.default.svc:2380".getBytes(StandardCharsets.UTF_8));
+    assertEquals("-sS --fail --max-time 3 --cacert /var/lib/pd-tls/ca.crt --cert /var/lib/pd-tls/tls.crt"
+        + " --key /var/lib/pd-tls/tls.key https://basic-discovery.default:10261/new/" + encoded, call);
+  }
+
+  @Test
+  void pdAcrossKubernetesClustersIsNamedByItsFullDnsName() {
+    TidbCluster tc = TestClusters.load("basic");
+    tc.getSpec().setAcrossK8s(true);
+    String s = PdObjects.startScript(tc).render();
+    assertTrue(s.contains("--name=${PD_DOMAIN} "), s);
+    assertTrue(PdObjects.startScript(TestClusters.load("basic")).render().contains("--name=${POD_NAME} "));
+  }
+
+  @Test
   void pdRetriesDiscoveryUntilItAnswers() throws Exception {
     ScriptRunner r = pdRunner();
     Path count = r.dir.resolve("count");

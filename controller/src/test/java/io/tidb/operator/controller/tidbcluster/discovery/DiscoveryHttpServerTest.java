@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.pd.PdMemberInfo;
+import java.util.Optional;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -30,7 +31,7 @@ class DiscoveryHttpServerTest {
       }
       return members;
     });
-    server = DiscoveryHttpServer.start(new InetSocketAddress("127.0.0.1", 0), service);
+    server = DiscoveryHttpServer.start(new InetSocketAddress("127.0.0.1", 0), service, Optional.empty());
   }
 
   @AfterEach
