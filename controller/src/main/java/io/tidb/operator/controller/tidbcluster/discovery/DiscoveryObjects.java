@@ -26,7 +26,7 @@ import io.tidb.operator.api.v1alpha1.cluster.DiscoverySpec;
 import io.tidb.operator.api.v1alpha1.cluster.ProbeSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.tidbcluster.member.Containers;
-import io.tidb.operator.controller.tidbcluster.member.DiscoveryCall;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
 import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
@@ -165,7 +165,7 @@ public final class DiscoveryObjects {
       }
       env.add(MemberPods.env(ENV_TLS, "true"));
     }
-    if (DiscoveryCall.mtls(tc)) {
+    if (StartScriptFetch.mtls(tc)) {
       volumes.add(MemberPods.secretVolume("discovery-tls",
           discoveryTlsSecret(tc.getMetadata().getName())));
       mounts.add(MemberPods.mount("discovery-tls", DISCOVERY_TLS_DIR, true));

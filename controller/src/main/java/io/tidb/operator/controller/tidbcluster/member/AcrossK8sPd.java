@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param discovery how the script calls discovery (plain, or mTLS with the component's cluster
  *     certificate)
  */
-public record AcrossK8sPd(String pdUrl, String discoveryAddress, DiscoveryCall discovery) {
+public record AcrossK8sPd(String pdUrl, String discoveryAddress, StartScriptFetch discovery) {
 
   /** The shell variable holding the answer: what the component is given as its PD address. */
   public static final String RESULT = "${result}";
@@ -30,7 +30,7 @@ public record AcrossK8sPd(String pdUrl, String discoveryAddress, DiscoveryCall d
     }
     String discovery = ClusterAddresses.discoveryName(tc.getMetadata().getName()) + "."
         + tc.getMetadata().getNamespace() + ":" + ClusterAddresses.DISCOVERY_PORT;
-    return Optional.of(new AcrossK8sPd(pdUrl, discovery, DiscoveryCall.of(tc, certDir)));
+    return Optional.of(new AcrossK8sPd(pdUrl, discovery, StartScriptFetch.of(tc, certDir)));
   }
 
   /** The script lines that leave the PD endpoints in {@code ${result}}. */

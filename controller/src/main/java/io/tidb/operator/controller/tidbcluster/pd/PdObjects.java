@@ -16,7 +16,7 @@ import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ServiceRef;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
-import io.tidb.operator.controller.tidbcluster.member.DiscoveryCall;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
@@ -111,7 +111,7 @@ public final class PdObjects {
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
         MemberPods.scheme(tc), dataDir(pd),
         timeout == null || timeout <= 0 ? DEFAULT_START_TIMEOUT : timeout,
-        Boolean.TRUE.equals(tc.getSpec().getAcrossK8s()), DiscoveryCall.of(tc, TLS_DIR));
+        Boolean.TRUE.equals(tc.getSpec().getAcrossK8s()), StartScriptFetch.of(tc, TLS_DIR));
   }
 
   /**

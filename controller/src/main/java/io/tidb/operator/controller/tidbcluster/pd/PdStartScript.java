@@ -1,6 +1,6 @@
 package io.tidb.operator.controller.tidbcluster.pd;
 
-import io.tidb.operator.controller.tidbcluster.member.DiscoveryCall;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
@@ -23,7 +23,7 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
  *       flag; otherwise it asks the discovery service
  *       {@code GET http://<cluster>-discovery.<ns>:10261/new/<base64(advertise peer host:2380)>} until
  *       it answers (with discovery mTLS, {@code curl https://...} with PD's cluster certificate,
- *       see {@link DiscoveryCall}), and appends the answer ({@code --initial-cluster=...} or {@code --join=...}).
+ *       see {@link StartScriptFetch}), and appends the answer ({@code --initial-cluster=...} or {@code --join=...}).
  *   <li>{@code exec /pd-server ...}.
  * </ol>
  *
@@ -38,7 +38,7 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
  */
 public record PdStartScript(
     String cluster, String namespace, String clusterDomain, String scheme, String dataDir,
-    int startTimeoutSeconds, boolean acrossK8s, DiscoveryCall discovery) {
+    int startTimeoutSeconds, boolean acrossK8s, StartScriptFetch discovery) {
 
   /** PD's data volume mount path. */
   public static final String DATA_MOUNT = "/var/lib/pd";

@@ -12,11 +12,11 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
  * @param certDir where the component's cluster certificate is mounted ({@code ca.crt},
  *     {@code tls.crt}, {@code tls.key})
  */
-public record DiscoveryCall(boolean mtls, String certDir) {
+public record StartScriptFetch(boolean mtls, String certDir) {
 
   /** The call of a component of {@code tc} whose cluster certificate is under {@code certDir}. */
-  public static DiscoveryCall of(TidbCluster tc, String certDir) {
-    return new DiscoveryCall(mtls(tc), certDir);
+  public static StartScriptFetch of(TidbCluster tc, String certDir) {
+    return new StartScriptFetch(mtls(tc), certDir);
   }
 
   /**
