@@ -5,10 +5,12 @@
 #   controller as local processes, a PD API simulator in PD's place, and an example TidbCluster
 #   converging to Ready. Everything keeps running until hack/local-down.sh.
 #
-#   hack/local-up.sh [--skip-build] [--cluster FILE]
+#   hack/local-up.sh [--skip-build] [--cluster FILE] [--tls]
 #
 #   --skip-build     do not run Maven or hack/build-binaries.sh (use what was built before)
 #   --cluster FILE   the TidbCluster to apply (default examples/basic-tidb-cluster.yaml)
+#   --tls            cluster TLS: make a local CA and the cluster's Secrets, serve the PD simulator
+#                    over mutual TLS only (default cluster examples/basic-tls-tidb-cluster.yaml)
 #
 # Environment (all optional):
 #   TIDB_OPERATOR_LOCAL_RUN_DIR   state: pids, logs, ports (default ~/.local/share/tidb-operator-java/local-run)
@@ -32,6 +34,8 @@ OPERATOR_NS=tidb-admin
 CLUSTER_NS=tidb-cluster
 CLUSTER_FILE=$ROOT/examples/basic-tidb-cluster.yaml
 SKIP_BUILD=0
+TLS=0
+CLUSTER_GIVEN=0
 CLASSPATH_FILE=$ROOT/e2e/target/operator-classpath.txt
 
 # shellcheck source=hack/local-run.lib.sh
@@ -40,12 +44,17 @@ CLASSPATH_FILE=$ROOT/e2e/target/operator-classpath.txt
 while [ $# -gt 0 ]; do
   case "$1" in
     --skip-build) SKIP_BUILD=1 ;;
-    --cluster) shift; CLUSTER_FILE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") ;;
+    --cluster) shift; CLUSTER_FILE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); CLUSTER_GIVEN=1 ;;
+    --tls) TLS=1 ;;
     -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see $0 --help)" ;;
   esac
   shift
 done
+
+if [ "$TLS" = 1 ] && [ "$CLUSTER_GIVEN" = 0 ]; then
+  CLUSTER_FILE=$ROOT/examples/basic-tls-tidb-cluster.yaml
+fi
 
 started=$(date +%s)
 elapsed() { echo "$(( $(date +%s) - started ))s"; }
@@ -137,6 +146,24 @@ wait_until "the webhook to answer an admission request (server-side dry run)" we
   kc -n "$CLUSTER_NS" apply --dry-run=server -f "$CLUSTER_FILE"
 info "webhook ready; its CA is in the caBundle of validatingwebhookconfiguration/mutatingwebhookconfiguration $WEBHOOK_CONFIG"
 
+CLUSTER_NAME=$(sed -n 's/^  name: *//p' "$CLUSTER_FILE" | head -n 1)
+if [ "$TLS" = 1 ]; then
+  step "Cluster TLS: a local CA and the Secrets of TidbCluster $CLUSTER_NAME (io.tidb.operator.pdsim.LocalTlsCertificates) in $STATE/tls"
+  java -cp "$CP" io.tidb.operator.pdsim.LocalTlsCertificates \
+    --dir="$STATE/tls" --cluster="$CLUSTER_NAME" --namespace="$CLUSTER_NS" | sed 's/^/    /'
+  tls_secret() { # name dir
+    kc -n "$CLUSTER_NS" create secret generic "$1" --from-file=ca.crt="$2/ca.crt" \
+      --from-file=tls.crt="$2/tls.crt" --from-file=tls.key="$2/tls.key" --dry-run=client -o yaml \
+      | kc apply --server-side --force-conflicts --field-manager=local-up -f - | sed 's/^/    /'
+  }
+  for component in pd tikv tidb; do
+    tls_secret "$CLUSTER_NAME-$component-cluster-secret" "$STATE/tls/server"
+  done
+  tls_secret "$CLUSTER_NAME-cluster-client-secret" "$STATE/tls/client"
+  PDSIM_ARGS+=(--tls-dir="$STATE/tls/server")
+  info "the simulator serves HTTPS only and accepts only clients of this CA: the operator presents $CLUSTER_NAME-cluster-client-secret"
+fi
+
 step "Starting the PD API simulator (io.tidb.operator.pdsim.PdSimulatorMain) — log: $STATE/logs/pd-simulator.log"
 echo "    PD is simulated: no real TiDB runs here. The simulator answers PD's HTTP API (members, stores,"
 echo "    health) and TiDB's /status from the PD/TiKV/TiDB pods that exist on the fake nodes."
@@ -156,7 +183,6 @@ wait_until "the controller to answer /readyz" controller 180 \
 info "controller ready"
 
 # ---- 5. the example cluster ---------------------------------------------------------------------
-CLUSTER_NAME=$(sed -n 's/^  name: *//p' "$CLUSTER_FILE" | head -n 1)
 step "Applying $(basename "$CLUSTER_FILE") (TidbCluster $CLUSTER_NAME) in namespace $CLUSTER_NS"
 kc -n "$CLUSTER_NS" apply -f "$CLUSTER_FILE" | sed 's/^/    /'
 info "defaults the mutating webhook added: $(kc -n "$CLUSTER_NS" get tc "$CLUSTER_NAME" -o jsonpath='pd.maxFailoverCount={.spec.pd.maxFailoverCount} tikv.maxFailoverCount={.spec.tikv.maxFailoverCount} tlsCluster.enabled={.spec.tlsCluster.enabled}')"

@@ -1,5 +1,11 @@
 package io.tidb.operator.pdsim;
 
+import io.tidb.operator.certs.MutualTls;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.net.ssl.SSLContext;
+
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -59,6 +65,12 @@ public final class PdSimulatorMain implements Callable<Integer> {
           + "Default: ${DEFAULT-VALUE}.")
   String pdVersion;
 
+  @Option(names = "--tls-dir",
+      description = "Serve HTTPS only, with mutual TLS: present <dir>/tls.crt and <dir>/tls.key "
+          + "and accept only clients whose certificate <dir>/ca.crt issued (what a TLS cluster's "
+          + "PD, TiDB and TiCDC do; see LocalTlsCertificates). Default: plain HTTP.")
+  Path tlsDir;
+
   @Override
   public Integer call() throws Exception {
     SimulationSettings settings = SimulationSettings.defaults()
@@ -79,8 +91,9 @@ public final class PdSimulatorMain implements Callable<Integer> {
       client.close();
       return 2;
     }
-    PdSimulatorServer server =
-        PdSimulatorServer.start(clusters, new InetSocketAddress(bind, port));
+    PdSimulatorServer server = tlsDir == null
+        ? PdSimulatorServer.start(clusters, new InetSocketAddress(bind, port))
+        : PdSimulatorServer.startTls(clusters, new InetSocketAddress(bind, port), tls(tlsDir));
     if (!stepInterval.isZero()) {
       server.stepEvery(stepInterval);
     }
@@ -100,6 +113,12 @@ public final class PdSimulatorMain implements Callable<Integer> {
     }, "pd-sim-shutdown"));
     stopped.await();
     return 0;
+  }
+
+  /** The server context of {@code --tls-dir}: its {@code ca.crt}, {@code tls.crt}, {@code tls.key}. */
+  static SSLContext tls(Path dir) throws IOException {
+    return MutualTls.server(Files.readString(dir.resolve("ca.crt")),
+        Files.readString(dir.resolve("tls.crt")), Files.readString(dir.resolve("tls.key")));
   }
 
   /** Parses "500ms", "2s", "1m" or an ISO-8601 duration. */

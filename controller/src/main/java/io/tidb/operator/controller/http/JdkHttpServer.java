@@ -2,11 +2,16 @@ package io.tidb.operator.controller.http;
 
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 
 /**
  * The JDK's built-in HTTP server with its own pool of daemon worker threads. Binding and starting
@@ -26,7 +31,29 @@ public final class JdkHttpServer implements AutoCloseable {
   /** Binds {@code address} (port 0 picks a free port); serves nothing until {@link #start}. */
   public static JdkHttpServer bind(InetSocketAddress address, String threadName, int threads)
       throws IOException {
-    HttpServer server = HttpServer.create(address, 0);
+    return withExecutor(HttpServer.create(address, 0), threadName, threads);
+  }
+
+  /**
+   * As {@link #bind}, serving HTTPS with {@code tls} and requiring a client certificate that
+   * {@code tls}'s trust manager accepts (mutual TLS): a client without one fails the handshake.
+   */
+  public static JdkHttpServer bindMutualTls(
+      InetSocketAddress address, String threadName, int threads, SSLContext tls)
+      throws IOException {
+    HttpsServer server = HttpsServer.create(address, 0);
+    server.setHttpsConfigurator(new HttpsConfigurator(tls) {
+      @Override
+      public void configure(HttpsParameters params) {
+        SSLParameters ssl = tls.getDefaultSSLParameters();
+        ssl.setNeedClientAuth(true);
+        params.setSSLParameters(ssl);
+      }
+    });
+    return withExecutor(server, threadName, threads);
+  }
+
+  private static JdkHttpServer withExecutor(HttpServer server, String threadName, int threads) {
     ExecutorService executor =
         Executors.newFixedThreadPool(
             threads,

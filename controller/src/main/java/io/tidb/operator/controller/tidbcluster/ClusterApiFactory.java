@@ -8,6 +8,7 @@ import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
+import io.tidb.operator.controller.tidbcluster.tls.ServerNames;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdEtcdClient;
 import io.tidb.operator.pd.PdClientOptions;
@@ -22,7 +23,8 @@ import java.util.function.Function;
  * Makes the {@link ClusterApi} of each cluster from the configured URL templates. One JDK HTTP
  * client (and its connection pool) is shared by every plain cluster; a TLS cluster
  * ({@code spec.tlsCluster.enabled}) is reached over HTTPS with the client certificate of its
- * {@code <tc>-cluster-client-secret} (see {@link ClusterTransports}), an {@code http://}
+ * {@code <tc>-cluster-client-secret} (see {@link ClusterTransports}) for PD, TiDB and TiCDC alike,
+ * an {@code http://}
  * template becoming {@code https://}. PD is the one of the cluster's {@link PdOwner}: for a
  * heterogeneous cluster without PD, the referenced cluster's.
  */
@@ -64,16 +66,14 @@ public final class ClusterApiFactory {
           ticdc, ticdcUrl);
     }
     ClusterTransports.Transport tls = transports.forCluster(namespace, name,
-        ComponentHosts.pdService(pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain()),
-        ComponentHosts.tidbService(name, namespace, domain));
+        ServerNames.of(name, namespace, domain).withPd(
+            ComponentHosts.pdService(pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())));
     return new HttpClusterApi(
         new PdClient(https(pdUrl), tls.pd(), config.timeout()),
         new TidbStatusClient(tls.tidb(), config.timeout()),
         pod -> https(tidbStatusUrl.apply(pod)),
         member -> https(pdMemberUrl.apply(member)),
-        // TiCDC's API is called without the cluster's client certificate: a TLS cluster's TiCDC
-        // refuses it, so its captures read as not ready and no drain is assumed done.
-        ticdc,
+        new TicdcClient(tls.ticdc(), config.timeout()),
         pod -> https(ticdcUrl.apply(pod)));
   }
 
@@ -91,9 +91,8 @@ public final class ClusterApiFactory {
     if (!MemberPods.tlsCluster(tc)) {
       return new PdEtcdClient(config.pdUrl(namespace, name, domain), http, config.timeout());
     }
-    ClusterTransports.Transport tls = transports.forCluster(namespace, name,
-        ComponentHosts.pdService(name, namespace, domain),
-        ComponentHosts.tidbService(name, namespace, domain));
+    ClusterTransports.Transport tls =
+        transports.forCluster(namespace, name, ServerNames.of(name, namespace, domain));
     return new PdEtcdClient(https(config.pdUrl(namespace, name, domain)), tls.pd(), config.timeout());
   }
 

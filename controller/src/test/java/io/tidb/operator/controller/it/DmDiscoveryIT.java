@@ -100,7 +100,8 @@ class DmDiscoveryIT {
       DiscoveryService pd = new DiscoveryService(() -> {
         throw DiscoveryException.unavailable("no TidbCluster here", null);
       }, view -> List.of());
-      try (DiscoveryHttpServer server = DiscoveryHttpServer.start(new InetSocketAddress("127.0.0.1", 0), pd, dm)) {
+      try (DiscoveryHttpServer server = DiscoveryHttpServer.start(new InetSocketAddress("127.0.0.1", 0), pd, dm,
+          java.util.Optional.empty())) {
         String domain = ".basic-dm-master-peer." + h.namespace + ".svc:8261";
         HttpResponse<String> rejoin = ask(server, 0);
         assertEquals(200, rejoin.statusCode(), rejoin.body());

@@ -89,6 +89,37 @@ class StartScriptsTest {
   }
 
   @Test
+  void pdWithDiscoveryMtlsAsksDiscoveryOverHttpsWithItsClusterCertificate() throws Exception {
+    TidbCluster tc = TestClusters.load("basic");
+    tc.getSpec().setTlsCluster(new io.tidb.operator.api.v1alpha1.cluster.TlsCluster());
+    tc.getSpec().getTlsCluster().setEnabled(true);
+    tc.getSpec().getTlsCluster().setEnableDiscoveryMTLS(true);
+    ScriptRunner r = pdRunner();
+    r.stub("wget", "exit 1");
+    r.stub("curl", "echo \"$@\" >> " + r.dir.resolve("curl.log")
+        + "; echo '--initial-cluster=basic-pd-0=https://basic-pd-0.basic-pd-peer.default.svc:2380'");
+    ScriptRunner.Result res = r.run(PdObjects.startScript(tc).render(), Map.of("HOSTNAME", "basic-pd-0"));
+    assertEquals(0, res.exit(), res.output());
+    assertEquals("--initial-cluster=basic-pd-0=https://basic-pd-0.basic-pd-peer.default.svc:2380",
+        res.args().get(res.args().size() - 1));
+    String call = Files.readString(r.dir.resolve("curl.log")).trim()
+        .replace(r.dir.resolve("data").toString(), "/var/lib/pd");
+    String encoded = Base64.getEncoder().encodeToString(
+        "basic-pd-0.basic-pd-peer.default.svc:2380".getBytes(StandardCharsets.UTF_8));
+    assertEquals("-sS --fail --max-time 3 --cacert /var/lib/pd-tls/ca.crt --cert /var/lib/pd-tls/tls.crt"
+        + " --key /var/lib/pd-tls/tls.key https://basic-discovery.default:10261/new/" + encoded, call);
+  }
+
+  @Test
+  void pdAcrossKubernetesClustersIsNamedByItsFullDnsName() {
+    TidbCluster tc = TestClusters.load("basic");
+    tc.getSpec().setAcrossK8s(true);
+    String s = PdObjects.startScript(tc).render();
+    assertTrue(s.contains("--name=${PD_DOMAIN} "), s);
+    assertTrue(PdObjects.startScript(TestClusters.load("basic")).render().contains("--name=${POD_NAME} "));
+  }
+
+  @Test
   void pdRetriesDiscoveryUntilItAnswers() throws Exception {
     ScriptRunner r = pdRunner();
     Path count = r.dir.resolve("count");
@@ -156,6 +187,47 @@ class StartScriptsTest {
         "--addr=0.0.0.0:20160", "--status-addr=0.0.0.0:20180",
         "--advertise-status-addr=basic-tikv-1.basic-tikv-peer.default.svc:20180", "--data-dir=/var/lib/tikv",
         "--capacity=10GB", "--config=/etc/tikv/tikv.toml", "--labels", "zone=a"), res.args());
+  }
+
+  @Test
+  void acrossKubernetesClustersTikvAsksDiscoveryWhichPdEndpointsToUse() throws Exception {
+    ScriptRunner r = new ScriptRunner(tmp, Map.of("exec /tikv-server", "exec " + tmp.resolve("tikv-server")));
+    r.server("/tikv-server");
+    Path count = r.dir.resolve("count");
+    r.stub("wget", "echo \"$@\" >> " + r.dir.resolve("wget.log") + "; n=$(cat " + count
+        + " 2>/dev/null || echo 0); n=$((n+1)); echo $n > " + count
+        + "; if [ $n -lt 2 ]; then exit 1; fi; echo 'http://basic-pd:2379,http://basic-pd-0.basic-pd-peer.other.svc.cluster2:2379'");
+    TidbCluster tc = TestClusters.load("basic");
+    tc.getSpec().setAcrossK8s(true);
+    ScriptRunner.Result res = r.run(TikvObjects.startScript(tc).render(),
+        Map.of("HOSTNAME", "basic-tikv-0", "CAPACITY", "10GB"));
+    assertEquals(0, res.exit(), res.output());
+    assertEquals("--pd=basic-pd:2379,basic-pd-0.basic-pd-peer.other.svc.cluster2:2379", res.args().get(0));
+    assertEquals("2", Files.readString(count).trim(), "retried until discovery answered");
+    String url = Files.readString(r.dir.resolve("wget.log")).trim().split("\n")[0].split(" ")[3];
+    String prefix = "http://basic-discovery.default:10261/verify/";
+    assertTrue(url.startsWith(prefix), url);
+    assertEquals("basic-pd:2379",
+        new String(Base64.getDecoder().decode(url.substring(prefix.length())), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void acrossKubernetesClustersTidbAsksDiscoveryOverMtlsWithItsCertificate() throws Exception {
+    ScriptRunner r = new ScriptRunner(tmp, Map.of("exec /tidb-server", "exec " + tmp.resolve("tidb-server")));
+    r.server("/tidb-server");
+    r.stub("curl", "echo \"$@\" >> " + r.dir.resolve("curl.log") + "; echo 'basic-pd:2379'");
+    TidbCluster tc = TestClusters.load("basic");
+    tc.getSpec().setAcrossK8s(true);
+    tc.getSpec().setTlsCluster(new io.tidb.operator.api.v1alpha1.cluster.TlsCluster());
+    tc.getSpec().getTlsCluster().setEnabled(true);
+    tc.getSpec().getTlsCluster().setEnableDiscoveryMTLS(true);
+    ScriptRunner.Result res = r.run(TidbObjects.startScript(tc).render(), Map.of("POD_NAME", "basic-tidb-0"));
+    assertEquals(0, res.exit(), res.output());
+    assertTrue(res.args().contains("--path=basic-pd:2379"), String.valueOf(res.args()));
+    String call = Files.readString(r.dir.resolve("curl.log")).trim();
+    assertTrue(call.startsWith("-sS --fail --max-time 3 --cacert /var/lib/tidb-tls/ca.crt "
+        + "--cert /var/lib/tidb-tls/tls.crt --key /var/lib/tidb-tls/tls.key "
+        + "https://basic-discovery.default:10261/verify/"), call);
   }
 
   @Test

@@ -17,16 +17,19 @@ import java.util.List;
  * @param pdAddresses {@code spec.pdAddresses}: existing PD client URLs the bootstrapping pod joins
  *     instead of creating a new PD cluster
  * @param peerMembers PD members of other (peer) clusters from {@code status.pd.peerMembers}
+ * @param referencedPdPeer for a heterogeneous cluster without PD of its own, the referenced
+ *     cluster's PD peer Service {@code <ref>-pd-peer.<ref-ns>.svc[.<domain>]}; empty otherwise
  */
 public record ClusterView(
     String name, String namespace, String resourceVersion, int desiredPdReplicas, String scheme,
     String clusterDomain, boolean joinsOtherCluster, List<String> pdAddresses,
-    List<PeerMember> peerMembers) {
+    List<PeerMember> peerMembers, String referencedPdPeer) {
 
   public ClusterView {
     clusterDomain = clusterDomain == null ? "" : clusterDomain;
     pdAddresses = pdAddresses == null ? List.of() : List.copyOf(pdAddresses);
     peerMembers = peerMembers == null ? List.of() : List.copyOf(peerMembers);
+    referencedPdPeer = referencedPdPeer == null ? "" : referencedPdPeer;
   }
 
   /** A PD member of a peer cluster as recorded in status. */

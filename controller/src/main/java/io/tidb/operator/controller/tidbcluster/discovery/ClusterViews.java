@@ -5,6 +5,8 @@ import io.tidb.operator.api.v1alpha1.cluster.PdMember;
 import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
 import io.tidb.operator.api.v1alpha1.cluster.PdStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,7 +28,22 @@ public final class ClusterViews {
         && !spec.getCluster().getName().isEmpty();
     return new ClusterView(tc.getMetadata().getName(), tc.getMetadata().getNamespace(),
         tc.getMetadata().getResourceVersion(), desiredPdReplicas(spec.getPd(), status),
-        tls ? "https" : "http", spec.getClusterDomain(), joinsOther, spec.getPdAddresses(), peers);
+        tls ? "https" : "http", spec.getClusterDomain(), joinsOther, spec.getPdAddresses(), peers,
+        referencedPdPeer(tc));
+  }
+
+  /**
+   * Where a heterogeneous cluster without PD of its own finds PD, as upstream's discovery
+   * answers {@code /verify/}: the referenced cluster's PD peer Service, in the {@link PdOwner}'s
+   * namespace and cluster domain.
+   */
+  static String referencedPdPeer(TidbCluster tc) {
+    PdOwner owner = PdOwner.of(tc);
+    if (!owner.referenced()) {
+      return "";
+    }
+    String domain = owner.clusterDomain().isEmpty() ? "" : "." + owner.clusterDomain();
+    return ClusterAddresses.PD.nameIn(owner.name()) + "-peer." + owner.namespace() + ".svc" + domain;
   }
 
   /**

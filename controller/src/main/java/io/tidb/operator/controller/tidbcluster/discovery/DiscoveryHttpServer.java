@@ -8,6 +8,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,16 +47,20 @@ public final class DiscoveryHttpServer implements AutoCloseable {
   }
 
   /**
-   * Binds {@code address} (port 0 picks a free port) and starts serving.
+   * Binds {@code address} (port 0 picks a free port) and starts serving: plain HTTP, or with
+   * {@code mutualTls} HTTPS requiring a client certificate its trust manager accepts
+   * ({@code spec.tlsCluster.enableDiscoveryMTLS}).
    *
    * @param dm answers {@code /new/<peer>/dm}
    */
   public static DiscoveryHttpServer start(InetSocketAddress address, DiscoveryService service,
-      DmDiscoveryService dm) throws IOException {
-    JdkHttpServer http = JdkHttpServer.bind(address, "discovery-http", 4);
+      DmDiscoveryService dm, Optional<SSLContext> mutualTls) throws IOException {
+    JdkHttpServer http = mutualTls.isPresent()
+        ? JdkHttpServer.bindMutualTls(address, "discovery-https", 4, mutualTls.get())
+        : JdkHttpServer.bind(address, "discovery-http", 4);
     DiscoveryHttpServer s = new DiscoveryHttpServer(http, service, dm);
     http.start(Map.of("/", s::handle));
-    LOG.info("event=discovery_listening address={}", http.address());
+    LOG.info("event=discovery_listening address={} mtls={}", http.address(), mutualTls.isPresent());
     return s;
   }
 

@@ -10,7 +10,13 @@ import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
+import io.tidb.operator.controller.tidbcluster.tls.ServerNames;
+import io.tidb.operator.certs.MutualTls;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.net.ssl.SSLContext;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.Optional;
@@ -37,7 +43,9 @@ import picocli.CommandLine;
  * {@code KUBECONFIG}); PD is reached at {@code http://<tc>-pd.<ns>:2379} unless {@code --pd-url}
  * says otherwise. With cluster TLS ({@value DiscoveryObjects#ENV_TLS}{@code =true}) PD is reached
  * at {@code https://} with the client certificate of {@code <tc>-cluster-client-secret}, which
- * the discovery Role may read by name.
+ * the discovery Role may read by name. With discovery mTLS ({@value DiscoveryObjects#ENV_MTLS}{@code
+ * =true}) the discovery API is served over HTTPS requiring client certificates of the CA of the
+ * certificate under {@code --tls-dir}.
  *
  * <p>Usable from the launcher as {@code new CommandLine(new DiscoveryMain()).execute(args)} or as a
  * picocli subcommand.
@@ -65,6 +73,11 @@ public final class DiscoveryMain implements Callable<Integer> {
 
   @Option(names = "--bind", defaultValue = "0.0.0.0", description = "address to listen on (default: ${DEFAULT-VALUE})")
   String bind;
+
+  @Option(names = "--tls-dir", defaultValue = DiscoveryObjects.DISCOVERY_TLS_DIR,
+      description = "with env " + DiscoveryObjects.ENV_MTLS + "=true, the directory of the discovery "
+          + "API's certificate (ca.crt, tls.crt, tls.key) (default: ${DEFAULT-VALUE})")
+  Path tlsDir;
 
   @Option(names = "--pd-url", description = "PD client URL (default: http://<tc>-pd.<namespace>:2379)")
   URI pdUrl;
@@ -98,12 +111,14 @@ public final class DiscoveryMain implements Callable<Integer> {
           view -> new PdClient(pd, pdHttp.get(), PdClientOptions.DEFAULT_TIMEOUT).members().members());
       DmDiscoveryService dm = dmDiscovery(client, namespace, cluster, DiscoveryMain::dmMasterUrl);
       CountDownLatch stopped = new CountDownLatch(1);
+      boolean mtls = "true".equals(System.getenv(DiscoveryObjects.ENV_MTLS));
       try (DiscoveryProcess process = DiscoveryProcess.start(
           new InetSocketAddress(bind, port), new InetSocketAddress(bind, proxyPort), pd, pdHttp,
-          service, dm)) {
+          service, dm, mtls ? Optional.of(apiTls(tlsDir)) : Optional.empty())) {
         Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "discovery-shutdown"));
-        LOG.info("event=discovery_started cluster={}/{} apiPort={} proxyPort={} pd={} tls={}",
-            namespace, cluster, process.apiPort(), process.proxyPort(), pd, tls);
+        LOG.info("event=discovery_started cluster={}/{} apiPort={} proxyPort={} pd={} tls={} "
+                + "mtls={}", namespace, cluster, process.apiPort(), process.proxyPort(), pd, tls,
+            mtls);
         stopped.await();
         LOG.info("event=discovery_stopping cluster={}/{}", namespace, cluster);
       }
@@ -161,8 +176,35 @@ public final class DiscoveryMain implements Callable<Integer> {
     ClusterTransports transports =
         new ClusterTransports(secrets, PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
     return () -> transports.forCluster(namespace, cluster,
-        ComponentHosts.pdService(cluster, namespace, null),
-        ComponentHosts.tidbService(cluster, namespace, null)).pd();
+        ServerNames.of(cluster, namespace, null)).pd();
+  }
+
+  /**
+   * The discovery API's server context with {@code spec.tlsCluster.enableDiscoveryMTLS}, as
+   * upstream's: it presents {@code tls.crt}/{@code tls.key} of the mounted {@code
+   * <tc>-discovery-cluster-secret} and accepts only clients whose certificate chains to its
+   * {@code ca.crt}.
+   *
+   * @throws IllegalArgumentException naming the directory and the file when one cannot be used
+   */
+  static SSLContext apiTls(Path dir) {
+    try {
+      return MutualTls.server(read(dir, "ca.crt"), read(dir, "tls.crt"), read(dir, "tls.key"));
+    } catch (RuntimeException e) {
+      if (e instanceof IllegalArgumentException && e.getMessage().startsWith(dir.toString())) {
+        throw e;
+      }
+      throw new IllegalArgumentException(dir + " does not hold a usable certificate: " + e.getMessage(), e);
+    }
+  }
+
+  private static String read(Path dir, String file) {
+    try {
+      return Files.readString(dir.resolve(file));
+    } catch (IOException e) {
+      throw new IllegalArgumentException(dir.resolve(file) + " cannot be read (the Secret must "
+          + "hold ca.crt, tls.crt and tls.key): " + e, e);
+    }
   }
 
   private static boolean isBlank(String s) {

@@ -26,6 +26,7 @@ import io.tidb.operator.api.v1alpha1.cluster.DiscoverySpec;
 import io.tidb.operator.api.v1alpha1.cluster.ProbeSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.tidbcluster.member.Containers;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
 import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
@@ -50,7 +51,9 @@ import java.util.TreeMap;
  *       {@code MY_POD_NAMESPACE}, {@code TZ}, {@code TC_NAME} (read by the discovery entry point),
  *       ports 10261 {@code discovery} and 10262 {@code proxy}; placement, labels, annotations,
  *       resources and env from {@code spec.discovery} over the cluster-level settings; the PD cluster
- *       certificate mounted at /var/lib/pd-tls with cluster TLS ({@code TC_TLS_ENABLED=true}).
+ *       certificate mounted at /var/lib/pd-tls with cluster TLS ({@code TC_TLS_ENABLED=true}) and
+ *       PD of its own; with discovery mTLS, {@code <tc>-discovery-cluster-secret} at
+ *       /var/lib/discovery-tls ({@code DISCOVERY_MTLS_ENABLED=true}).
  *   <li>{@link #service}: ClusterIP, ports 10261 {@code discovery} and 10262 {@code proxy}.
  * </ul>
  */
@@ -68,6 +71,10 @@ public final class DiscoveryObjects {
   public static final String ENV_TLS = "TC_TLS_ENABLED";
   /** Where the discovery pod finds PD's cluster certificate with cluster TLS. */
   public static final String PD_TLS_DIR = "/var/lib/pd-tls";
+  /** Env var set to {@code true} with discovery mTLS; its certificate is under {@link #DISCOVERY_TLS_DIR}. */
+  public static final String ENV_MTLS = "DISCOVERY_MTLS_ENABLED";
+  /** Where the discovery pod finds the certificate it serves its API with under discovery mTLS. */
+  public static final String DISCOVERY_TLS_DIR = "/var/lib/discovery-tls";
 
   private DiscoveryObjects() {}
 
@@ -77,6 +84,14 @@ public final class DiscoveryObjects {
    */
   public static List<String> args() {
     return List.of(MODE);
+  }
+
+  /**
+   * {@code <tc>-discovery-cluster-secret}: the certificate the discovery API serves with under
+   * discovery mTLS (upstream's name), issued by the cluster's CA.
+   */
+  public static String discoveryTlsSecret(String cluster) {
+    return ClusterAddresses.discoveryName(cluster) + "-cluster-secret";
   }
 
   public static ServiceAccount serviceAccount(TidbCluster tc) {
@@ -133,10 +148,19 @@ public final class DiscoveryObjects {
     List<VolumeMount> mounts = new ArrayList<>();
     List<Volume> volumes = new ArrayList<>();
     if (MemberPods.tlsCluster(tc)) {
-      volumes.add(MemberPods.secretVolume("pd-tls",
-          MemberPods.clusterTlsSecret(tc.getMetadata().getName(), ClusterAddresses.PD)));
-      mounts.add(MemberPods.mount("pd-tls", PD_TLS_DIR, true));
+      if (tc.getSpec().getPd() != null) {
+        // Only a cluster with PD of its own has <tc>-pd-cluster-secret, as upstream mounts it.
+        volumes.add(MemberPods.secretVolume("pd-tls",
+            MemberPods.clusterTlsSecret(tc.getMetadata().getName(), ClusterAddresses.PD)));
+        mounts.add(MemberPods.mount("pd-tls", PD_TLS_DIR, true));
+      }
       env.add(MemberPods.env(ENV_TLS, "true"));
+    }
+    if (StartScriptFetch.mtls(tc)) {
+      volumes.add(MemberPods.secretVolume("discovery-tls",
+          discoveryTlsSecret(tc.getMetadata().getName())));
+      mounts.add(MemberPods.mount("discovery-tls", DISCOVERY_TLS_DIR, true));
+      env.add(MemberPods.env(ENV_MTLS, "true"));
     }
     String instance = Labels.instanceOf(tc);
     return deployment(new DeploymentParts(meta(tc), instance,

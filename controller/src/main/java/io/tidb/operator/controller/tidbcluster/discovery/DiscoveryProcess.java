@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.util.Optional;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 
 /**
  * A running discovery service: the discovery API ({@link DiscoveryHttpServer}) and the PD dashboard
@@ -25,13 +27,14 @@ public final class DiscoveryProcess implements AutoCloseable {
    * @param pdUrl PD's client URL, the proxy target
    * @param pdHttp the client the proxy reaches PD with (with cluster TLS, one presenting the
    *     cluster client certificate)
- * @param dm answers dm-master's {@code /new/<peer>/dm}
+   * @param dm answers dm-master's {@code /new/<peer>/dm}
+   * @param apiTls with discovery mTLS, the server context of the discovery API
    */
   public static DiscoveryProcess start(
       InetSocketAddress apiAddress, InetSocketAddress proxyAddress, URI pdUrl,
-      Supplier<HttpClient> pdHttp, DiscoveryService service, DmDiscoveryService dm)
-      throws IOException {
-    DiscoveryHttpServer api = DiscoveryHttpServer.start(apiAddress, service, dm);
+      Supplier<HttpClient> pdHttp, DiscoveryService service, DmDiscoveryService dm,
+      Optional<SSLContext> apiTls) throws IOException {
+    DiscoveryHttpServer api = DiscoveryHttpServer.start(apiAddress, service, dm, apiTls);
     try {
       return new DiscoveryProcess(api, PdDashboardProxy.start(proxyAddress, pdUrl, pdHttp));
     } catch (IOException | RuntimeException e) {

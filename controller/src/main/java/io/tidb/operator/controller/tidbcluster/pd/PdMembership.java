@@ -96,16 +96,20 @@ public final class PdMembership {
             status.getMembers(), desired, m -> Boolean.TRUE.equals(m.getHealth()));
   }
 
-  /** Healthy members (own and peers) are a majority of the desired PD replicas. */
+  /**
+   * Healthy members are a majority of the whole PD cluster: this cluster's desired PD replicas
+   * plus the members of other TidbClusters in the same PD cluster ({@code peerMembers}), as
+   * upstream counts PD's quorum. Without peers, a majority of this cluster's own members.
+   */
   public static boolean quorum(PdStatus status, int desiredReplicas) {
     if (status == null || !Boolean.TRUE.equals(status.getSynced())) {
       return false;
     }
-    int needed = desiredReplicas / 2 + 1;
+    int peers = status.getPeerMembers() == null ? 0 : status.getPeerMembers().size();
+    int needed = (desiredReplicas + peers) / 2 + 1;
     Map<String, PdMember> all = merged(status.getMembers(), status.getPeerMembers());
     long healthy = all.values().stream().filter(m -> Boolean.TRUE.equals(m.getHealth())).count();
-    int own = status.getMembers() == null ? 0 : status.getMembers().size();
-    return own >= needed && healthy >= needed;
+    return healthy >= needed;
   }
 
   /** Matches client URLs of this cluster's PD pods: {@code <tc>-pd-N.<tc>-pd-peer.<ns>.svc}. */

@@ -16,6 +16,7 @@ import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ServiceRef;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
@@ -109,7 +110,8 @@ public final class PdObjects {
     return new PdStartScript(
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
         MemberPods.scheme(tc), dataDir(pd),
-        timeout == null || timeout <= 0 ? DEFAULT_START_TIMEOUT : timeout);
+        timeout == null || timeout <= 0 ? DEFAULT_START_TIMEOUT : timeout,
+        Boolean.TRUE.equals(tc.getSpec().getAcrossK8s()), StartScriptFetch.of(tc, TLS_DIR));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.tidb.operator.controller.tidbcluster.pd;
 
+import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
@@ -15,13 +16,14 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
  *       {@code <pod>.<cluster>-pd-peer.<ns>.svc[.<clusterDomain>]} to resolve (the peer Service
  *       publishes not-ready addresses, so this succeeds before the pod is Ready).
  *   <li>Builds {@code --data-dir}, {@code --name} (the pod name; the full DNS name when a cluster
- *       domain is set), {@code --peer-urls}, {@code --advertise-peer-urls}, {@code --client-urls},
+ *       domain is set or {@code spec.acrossK8s}), {@code --peer-urls}, {@code --advertise-peer-urls}, {@code --client-urls},
  *       {@code --advertise-client-urls}, {@code --config=/etc/pd/pd.toml}.
  *   <li>Chooses how to start: a {@code join} file left in the data dir by an earlier start means
  *       {@code --join=<its peer URLs>}; an existing {@code member/wal} means a restart that needs no
  *       flag; otherwise it asks the discovery service
  *       {@code GET http://<cluster>-discovery.<ns>:10261/new/<base64(advertise peer host:2380)>} until
- *       it answers, and appends the answer ({@code --initial-cluster=...} or {@code --join=...}).
+ *       it answers (with discovery mTLS, {@code curl https://...} with PD's cluster certificate,
+ *       see {@link StartScriptFetch}), and appends the answer ({@code --initial-cluster=...} or {@code --join=...}).
  *   <li>{@code exec /pd-server ...}.
  * </ol>
  *
@@ -31,10 +33,12 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
  * @param scheme {@code http}, or {@code https} with cluster TLS
  * @param dataDir PD's data directory, {@code /var/lib/pd[/<dataSubDir>]}
  * @param startTimeoutSeconds how long to wait for the pod's DNS name ({@code spec.pd.startTimeout})
+ * @param acrossK8s {@code spec.acrossK8s}: PD members are named by their full DNS name
+ * @param discovery how the script calls the discovery service
  */
 public record PdStartScript(
     String cluster, String namespace, String clusterDomain, String scheme, String dataDir,
-    int startTimeoutSeconds) {
+    int startTimeoutSeconds, boolean acrossK8s, StartScriptFetch discovery) {
 
   /** PD's data volume mount path. */
   public static final String DATA_MOUNT = "/var/lib/pd";
@@ -53,7 +57,7 @@ public record PdStartScript(
   public String render() {
     String domain = Names.podHost("${POD_NAME}", Names.peerService(cluster, ClusterAddresses.PD), namespace,
         clusterDomain);
-    String name = clusterDomain.isEmpty() ? "${POD_NAME}" : "${PD_DOMAIN}";
+    String name = clusterDomain.isEmpty() && !acrossK8s ? "${POD_NAME}" : "${PD_DOMAIN}";
     return ScriptPrelude.render("/pd-server") + """
         PD_DOMAIN=%2$s
 
@@ -83,7 +87,7 @@ public record PdStartScript(
         elif [ ! -d %4$s/member/wal ]; then
             # First start: the discovery service says whether to bootstrap or join.
             encoded=$(printf '%%s' "${PD_DOMAIN}:%6$d" | base64 | tr -d '\\n')
-            until result=$(wget -qO- -T 3 "http://%9$s/new/${encoded}" 2>/dev/null); do
+            until result=$(%10$s 2>/dev/null); do
                 echo "waiting for the discovery service %9$s ..."
                 sleep $(( ${RANDOM:-1} %% 5 + 1 ))
             done
@@ -93,7 +97,8 @@ public record PdStartScript(
         # Spread the starts of pods created together.
         sleep $(( ${RANDOM:-0} %% 5 ))
         """.formatted(scheme, domain, startTimeoutSeconds, dataDir, name, PdObjects.PEER_PORT,
-            ClusterAddresses.PD_CLIENT_PORT, CONFIG_FILE, discoveryAddress())
+            ClusterAddresses.PD_CLIENT_PORT, CONFIG_FILE, discoveryAddress(),
+            discovery.get(discoveryAddress(), "/new/${encoded}"))
         + ScriptPrelude.exec("/pd-server", "");
   }
 }

@@ -211,6 +211,7 @@ public final class PdStep extends MemberStep<PdStatus> {
         new PdUpgrade.Facts(
             rollout,
             members,
+            status.getPeerMembers() == null ? Map.of() : status.getPeerMembers(),
             leaderName(status),
             loaded,
             minReadySeconds(ctx.cluster()),

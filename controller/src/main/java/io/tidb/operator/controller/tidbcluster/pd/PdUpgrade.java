@@ -30,12 +30,15 @@ public final class PdUpgrade {
 
   /**
    * @param members this cluster's PD members by name (pod name)
+   * @param peerMembers the PD members of other TidbClusters in the same PD cluster
+   *     ({@code status.pd.peerMembers}), counted in the quorum check
    * @param regionsLoaded the members that answered {@code /pd/api/v2/ready} with ready
    * @param checkQuorum {@code tidb.pingcap.com/pd-check-quorum-before-upgrade} is true
    */
   public record Facts(
       Rollout rollout,
       Map<String, PdMember> members,
+      Map<String, PdMember> peerMembers,
       Optional<String> leader,
       Set<String> regionsLoaded,
       long minReadySeconds,
@@ -93,12 +96,16 @@ public final class PdUpgrade {
         long healthyOthers =
             f.members().entrySet().stream()
                 .filter(e -> !e.getKey().equals(p.name()) && PdScaleIn.healthy(e.getValue()))
-                .count();
-        int needed = f.members().size() / 2 + 1;
+                .count()
+            + f.peerMembers().values().stream().filter(PdScaleIn::healthy).count();
+        int total = f.members().size() + f.peerMembers().size();
+        int needed = total / 2 + 1;
         if (healthyOthers < needed) {
           return MemberDecision.waitFor(
               "restarting " + p.name() + " would leave " + healthyOthers + " healthy of "
-                  + f.members().size() + " PD members, below a majority (" + needed
+                  + total + " PD members" + (f.peerMembers().isEmpty() ? ""
+                      : " (" + f.peerMembers().size() + " of other TidbClusters)")
+                  + ", below a majority (" + needed
                   + "); waiting (tidb.pingcap.com/pd-check-quorum-before-upgrade)");
         }
       }

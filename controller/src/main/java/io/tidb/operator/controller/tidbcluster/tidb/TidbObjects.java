@@ -22,6 +22,7 @@ import io.tidb.operator.api.v1alpha1.cluster.CustomizedStartupProbe;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbServiceSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbSpec;
+import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
@@ -31,6 +32,7 @@ import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.util.ArrayList;
@@ -145,7 +147,8 @@ public final class TidbObjects {
     return new TidbStartScript(
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
         PdOwner.of(tc).clientAddress(tc.getMetadata().getNamespace()),
-        binlogEnabled(tc), tidb.getPlugins(), tidb.getArguments());
+        binlogEnabled(tc), tidb.getPlugins(), tidb.getArguments(),
+        AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR));
   }
 
   /** @param inUse the ConfigMap name the existing TiDB StatefulSet mounts, empty on creation */

@@ -1,15 +1,18 @@
 package io.tidb.operator.controller.tidbcluster.tidb;
 
+import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The TiDB start script, rendered from plain parameters.
  *
  * <p>After the shared prelude it runs {@code /tidb-server} with {@code --store=tikv},
  * {@code --advertise-address=<pod>.<cluster>-tidb-peer.<ns>.svc[.<domain>]}, {@code --host=0.0.0.0},
- * {@code --path=<cluster>-pd:2379} and {@code --config=/etc/tidb/tidb.toml}; then
+ * {@code --path=<cluster>-pd:2379} (with {@code spec.acrossK8s}, the endpoints discovery answers,
+ * see {@link AcrossK8sPd}) and {@code --config=/etc/tidb/tidb.toml}; then
  * {@code --enable-binlog=true} when binlog is on, {@code --plugin-dir=/plugins --plugin-load=a,b}
  * when plugins are listed, {@code --log-slow-query=$SLOW_LOG_FILE} when that env is non-empty, and
  * finally {@code spec.tidb.arguments} verbatim.
@@ -21,10 +24,12 @@ import java.util.List;
  * @param binlogEnabled whether to pass {@code --enable-binlog=true}
  * @param plugins {@code spec.tidb.plugins}
  * @param arguments {@code spec.tidb.arguments}, appended to the command line as written
+ * @param acrossK8s with {@code spec.acrossK8s}, the discovery lookup whose answer replaces
+ *     {@code pdAddress}
  */
 public record TidbStartScript(
     String cluster, String namespace, String clusterDomain, String pdAddress, boolean binlogEnabled,
-    List<String> plugins, List<String> arguments) {
+    List<String> plugins, List<String> arguments, Optional<AcrossK8sPd> acrossK8s) {
 
   /** Where the TiDB config file is mounted. */
   public static final String CONFIG_FILE = "/etc/tidb/tidb.toml";
@@ -48,7 +53,8 @@ public record TidbStartScript(
       extra.append("ARGS=\"${ARGS} --plugin-dir=").append(PLUGIN_DIR)
           .append(" --plugin-load=").append(String.join(",", plugins)).append("\"\n");
     }
-    return ScriptPrelude.render("/tidb-server") + """
+    return ScriptPrelude.render("/tidb-server") + acrossK8s.map(AcrossK8sPd::render).orElse("")
+        + """
 
         ARGS="--store=tikv \\
         --advertise-address=%1$s \\
@@ -59,7 +65,8 @@ public record TidbStartScript(
         if [ -n "${SLOW_LOG_FILE:-}" ]; then
             ARGS="${ARGS} --log-slow-query=${SLOW_LOG_FILE}"
         fi
-        """.formatted(host, pdAddress, CONFIG_FILE, extra)
+        """.formatted(host, acrossK8s.isPresent() ? AcrossK8sPd.RESULT : pdAddress, CONFIG_FILE,
+            extra)
         + ScriptPrelude.exec("/tidb-server", String.join(" ", arguments));
   }
 }

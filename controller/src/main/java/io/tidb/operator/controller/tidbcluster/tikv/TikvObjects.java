@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
+import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.LogTailers;
@@ -22,6 +23,7 @@ import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.math.BigInteger;
@@ -85,7 +87,8 @@ public final class TikvObjects {
         pdAddress(tc),
         dataDir(tikv),
         Boolean.TRUE.equals(tc.getSpec().getEnableDynamicConfiguration()),
-        Boolean.TRUE.equals(tc.getSpec().getPreferIPv6()));
+        Boolean.TRUE.equals(tc.getSpec().getPreferIPv6()),
+        AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR));
   }
 
   /** @param inUse the ConfigMap name the existing TiKV StatefulSet mounts, empty on creation */

@@ -1,12 +1,15 @@
 package io.tidb.operator.controller.tidbcluster.tikv;
 
+import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
+import java.util.Optional;
 
 /**
  * The TiKV start script, rendered from plain parameters.
  *
- * <p>After the shared prelude it runs {@code /tikv-server} with {@code --pd=<cluster>-pd:2379},
+ * <p>After the shared prelude it runs {@code /tikv-server} with {@code --pd=<cluster>-pd:2379}
+ * (with {@code spec.acrossK8s}, the endpoints discovery answers, see {@link AcrossK8sPd}),
  * {@code --advertise-addr=<pod>.<cluster>-tikv-peer.<ns>.svc[.<domain>]:20160},
  * {@code --addr=<listen>:20160}, {@code --status-addr=<listen>:20180},
  * {@code --advertise-status-addr=<pod host>:20180} (only with {@code spec.enableDynamicConfiguration}),
@@ -21,10 +24,12 @@ import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
  * @param dataDir {@code /var/lib/tikv[/<dataSubDir>]}
  * @param advertiseStatusAddr whether to pass {@code --advertise-status-addr}
  * @param preferIPv6 listen on {@code [::]} instead of {@code 0.0.0.0}
+ * @param acrossK8s with {@code spec.acrossK8s}, the discovery lookup whose answer replaces
+ *     {@code pdAddress}
  */
 public record TikvStartScript(
     String cluster, String namespace, String clusterDomain, String pdAddress, String dataDir,
-    boolean advertiseStatusAddr, boolean preferIPv6) {
+    boolean advertiseStatusAddr, boolean preferIPv6, Optional<AcrossK8sPd> acrossK8s) {
 
   /** TiKV's data volume mount path. */
   public static final String DATA_MOUNT = "/var/lib/tikv";
@@ -42,7 +47,8 @@ public record TikvStartScript(
     String statusAdvertise = advertiseStatusAddr
         ? "--advertise-status-addr=" + host + ":" + TikvObjects.STATUS_PORT + " \\\n"
         : "";
-    return ScriptPrelude.render("/tikv-server") + """
+    return ScriptPrelude.render("/tikv-server") + acrossK8s.map(AcrossK8sPd::render).orElse("")
+        + """
 
         ARGS="--pd=%1$s \\
         --advertise-addr=%2$s:%3$d \\
@@ -55,7 +61,7 @@ public record TikvStartScript(
         if [ -n "${STORE_LABELS:-}" ]; then
             ARGS="${ARGS} --labels ${STORE_LABELS}"
         fi
-        """.formatted(pdAddress, host, TikvObjects.SERVER_PORT, listen, TikvObjects.STATUS_PORT,
+        """.formatted(acrossK8s.isPresent() ? AcrossK8sPd.RESULT : pdAddress, host, TikvObjects.SERVER_PORT, listen, TikvObjects.STATUS_PORT,
             statusAdvertise, dataDir, CONFIG_FILE)
         + ScriptPrelude.exec("/tikv-server", "");
   }

@@ -27,11 +27,12 @@ public final class ClusterTransports {
    * The clients of one cluster: one per component whose certificate is checked, each trusting
    * only a server whose certificate names that component's Service.
    *
-   * @param pd checks PD's certificate names {@code pdHost}
-   * @param tidb checks TiDB's certificate names {@code tidbHost}
+   * @param pd checks PD's certificate names {@code names.pd()}
+   * @param tidb checks TiDB's certificate names {@code names.tidb()}
+   * @param ticdc checks TiCDC's certificate names {@code names.ticdc()}
    */
   public record Transport(
-      String fingerprint, String pdHost, String tidbHost, HttpClient pd, HttpClient tidb) {}
+      String fingerprint, ServerNames names, HttpClient pd, HttpClient tidb, HttpClient ticdc) {}
 
   private final ClientSecretSource secrets;
   private final Duration connectTimeout;
@@ -49,22 +50,22 @@ public final class ClusterTransports {
   }
 
   /**
-   * The clients for cluster {@code namespace/name}, whose PD and TiDB must present certificates
-   * for {@code pdHost} and {@code tidbHost}.
+   * The clients for cluster {@code namespace/name}, whose servers must present certificates for
+   * {@code names}.
    *
    * @throws ClusterTlsUnavailableException when the Secret is missing or unusable
    */
-  public Transport forCluster(String namespace, String name, String pdHost, String tidbHost) {
+  public Transport forCluster(String namespace, String name, ServerNames names) {
     String secretName = ClusterClientCertificate.secretName(name);
     ClusterClientCertificate cert = certificate(namespace, secretName, byCluster, namespace + "/" + name);
     return byCluster.compute(namespace + "/" + name, (key, current) -> {
       if (current != null && current.fingerprint().equals(cert.fingerprint())
-          && current.pdHost().equals(pdHost) && current.tidbHost().equals(tidbHost)) {
+          && current.names().equals(names)) {
         return current;
       }
       logLoaded(key, secretName, cert, current != null);
-      return new Transport(cert.fingerprint(), pdHost, tidbHost,
-          client(cert, pdHost), client(cert, tidbHost));
+      return new Transport(cert.fingerprint(), names, client(cert, names.pd()),
+          client(cert, names.tidb()), client(cert, names.ticdc()));
     });
   }
 

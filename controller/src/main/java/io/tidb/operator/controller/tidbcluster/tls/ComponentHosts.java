@@ -24,6 +24,14 @@ public final class ComponentHosts {
     return service(dc + "-dm-master", namespace, null);
   }
 
+  /**
+   * {@code <tc>-ticdc-peer.<ns>}, or {@code <tc>-ticdc-peer.<ns>.svc.<clusterDomain>}: the
+   * headless Service TiCDC's pods are addressed under (TiCDC has no other Service).
+   */
+  public static String ticdcPeerService(String cluster, String namespace, String clusterDomain) {
+    return service(cluster + "-ticdc-peer", namespace, clusterDomain);
+  }
+
   private static String service(String service, String namespace, String clusterDomain) {
     return clusterDomain == null || clusterDomain.isBlank()
         ? service + "." + namespace

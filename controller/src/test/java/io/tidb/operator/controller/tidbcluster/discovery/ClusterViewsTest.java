@@ -55,5 +55,28 @@ class ClusterViewsTest {
     assertEquals(0, v.desiredPdReplicas());
     assertEquals("http", v.scheme());
     assertTrue(v.joinsOtherCluster());
+    assertEquals("basic-pd-peer.default.svc", v.referencedPdPeer());
+  }
+
+  @Test
+  void theReferencedPdIsInItsNamespaceAndClusterDomain() {
+    ClusterView v = ClusterViews.of(parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbCluster
+        metadata: {name: het, namespace: default, resourceVersion: "1"}
+        spec:
+          cluster: {name: basic, namespace: tidb, clusterDomain: cluster1.com}
+          tikv: {replicas: 1}
+        """));
+    assertEquals("basic-pd-peer.tidb.svc.cluster1.com", v.referencedPdPeer());
+    ClusterView withPd = ClusterViews.of(parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbCluster
+        metadata: {name: het, namespace: default, resourceVersion: "1"}
+        spec:
+          cluster: {name: basic}
+          pd: {replicas: 1}
+        """));
+    assertEquals("", withPd.referencedPdPeer(), "its own PD joins the other's; /verify/ answers as usual");
   }
 }

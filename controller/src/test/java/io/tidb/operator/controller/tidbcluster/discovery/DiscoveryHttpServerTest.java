@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.dmapi.DmMasterInfo;
 import io.tidb.operator.pd.PdMemberInfo;
+import java.util.Optional;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -31,7 +32,8 @@ class DiscoveryHttpServerTest {
       }
       return members;
     });
-    server = DiscoveryHttpServer.start(new InetSocketAddress("127.0.0.1", 0), service, dmService());
+    server = DiscoveryHttpServer.start(new InetSocketAddress("127.0.0.1", 0), service, dmService(),
+        Optional.empty());
   }
 
   private volatile List<DmMasterInfo> masters = List.of();

@@ -64,6 +64,38 @@ class DiscoveryObjectsTest {
   }
 
   @Test
+  void withDiscoveryMtlsTheDiscoverySecretIsMountedAndTheModeSet() {
+    TidbCluster tc = TestClusters.load("full");
+    tc.getSpec().getTlsCluster().setEnableDiscoveryMTLS(true);
+    Deployment d = DiscoveryObjects.deployment(tc, IMAGE);
+    Container c = d.getSpec().getTemplate().getSpec().getContainers().get(0);
+    assertEquals("/var/lib/discovery-tls", c.getVolumeMounts().stream()
+        .filter(m -> m.getName().equals("discovery-tls")).findFirst().orElseThrow().getMountPath());
+    assertEquals("full-discovery-cluster-secret", d.getSpec().getTemplate().getSpec().getVolumes()
+        .stream().filter(v -> v.getName().equals("discovery-tls")).findFirst().orElseThrow()
+        .getSecret().getSecretName());
+    assertEquals("true", c.getEnv().stream().filter(e -> e.getName().equals("DISCOVERY_MTLS_ENABLED"))
+        .findFirst().orElseThrow().getValue());
+
+    tc.getSpec().getTlsCluster().setEnabled(false);
+    Container plain = DiscoveryObjects.deployment(tc, IMAGE).getSpec().getTemplate().getSpec()
+        .getContainers().get(0);
+    assertTrue(plain.getEnv().stream().noneMatch(e -> e.getName().equals("DISCOVERY_MTLS_ENABLED")),
+        "enableDiscoveryMTLS counts only with tlsCluster.enabled, as upstream's");
+  }
+
+  @Test
+  void aClusterWithoutPdOfItsOwnMountsNoPdCertificate() {
+    TidbCluster tc = TestClusters.load("full");
+    tc.getSpec().setPd(null);
+    Deployment d = DiscoveryObjects.deployment(tc, IMAGE);
+    assertTrue(d.getSpec().getTemplate().getSpec().getVolumes().stream()
+        .noneMatch(v -> v.getName().equals("pd-tls")), "there is no <tc>-pd-cluster-secret");
+    assertEquals("true", d.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream()
+        .filter(e -> e.getName().equals("TC_TLS_ENABLED")).findFirst().orElseThrow().getValue());
+  }
+
+  @Test
   void serviceExposesDiscoveryAndProxyPorts() {
     var svc = DiscoveryObjects.service(TestClusters.load("basic"));
     assertEquals("basic-discovery", svc.getMetadata().getName());

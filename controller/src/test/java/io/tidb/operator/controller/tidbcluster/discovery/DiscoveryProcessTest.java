@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.sun.net.httpserver.HttpServer;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
+import java.util.Optional;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -46,7 +47,8 @@ class DiscoveryProcessTest {
     DiscoveryService service = new DiscoveryService(() -> BootstrapRulesTest.cluster("9", 3), view -> client.members().members());
     try (DiscoveryProcess process = DiscoveryProcess.start(new InetSocketAddress("127.0.0.1", 0),
         new InetSocketAddress("127.0.0.1", 0), pdUrl, HttpClient::newHttpClient, service,
-        new DmDiscoveryService("default", () -> { throw new IllegalStateException("no DMCluster"); }, view -> List.of()))) {
+        new DmDiscoveryService("default", () -> { throw new IllegalStateException("no DMCluster"); }, view -> List.of()),
+        Optional.empty())) {
       String encoded = Base64.getEncoder().encodeToString(
           "basic-pd-1.basic-pd-peer.default.svc:2380".getBytes(StandardCharsets.UTF_8));
       HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class VerifyRulesTest {
   private static ClusterView withPeers(List<ClusterView.PeerMember> peers) {
-    return new ClusterView("basic", "default", "7", 3, "http", "", false, List.of(), peers);
+    return new ClusterView("basic", "default", "7", 3, "http", "", false, List.of(), peers, "");
   }
 
   @Test
@@ -23,5 +23,15 @@ class VerifyRulesTest {
     assertEquals("basic-pd:2379,a-pd-0.a-pd-peer.other.svc:2379", VerifyRules.endpoints("basic-pd:2379", c));
     assertEquals("http://basic-pd:2379,http://a-pd-0.a-pd-peer.other.svc:2379",
         VerifyRules.endpoints("http://basic-pd:2379", c));
+  }
+
+  @Test
+  void aClusterWithoutPdIsAnsweredTheReferencedPdInTheAskedForm() {
+    ClusterView c = new ClusterView("hetero", "default", "7", 0, "https", "", true, List.of(),
+        List.of(), "basic-pd-peer.tidb.svc.cluster1.com");
+    assertEquals("basic-pd-peer.tidb.svc.cluster1.com:2379",
+        VerifyRules.endpoints("hetero-pd:2379", c));
+    assertEquals("https://basic-pd-peer.tidb.svc.cluster1.com:2379",
+        VerifyRules.endpoints("https://hetero-pd:2379", c));
   }
 }

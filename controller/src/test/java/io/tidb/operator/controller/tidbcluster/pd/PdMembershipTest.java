@@ -97,4 +97,21 @@ class PdMembershipTest {
     assertFalse(PdMembership.quorum(status, 3));
     assertFalse(PdMembership.quorum(status, 5));
   }
+
+  @Test
+  void quorumCountsThePdMembersOfOtherTidbClusters() {
+    PdStatus status = new PdStatus();
+    PdMembership.record(status, "basic", "db",
+        List.of(own(0, true), peer(0, true), peer(1, false)), Optional.empty(), T0);
+    status.setSynced(true);
+    assertTrue(PdMembership.quorum(status, 1), "2 healthy of a 3-member PD cluster");
+    PdMembership.record(status, "basic", "db",
+        List.of(own(0, true), peer(0, true), peer(1, false), peer(2, false)), Optional.empty(), T0);
+    assertFalse(PdMembership.quorum(status, 1), "2 healthy of 4 is no majority");
+  }
+
+  private static MemberHealth peer(int ordinal, boolean health) {
+    return new MemberHealth("other-pd-" + ordinal, "7" + ordinal,
+        List.of("http://other-pd-" + ordinal + ".other-pd-peer.db.svc:2379"), health);
+  }
 }

@@ -31,6 +31,7 @@ class PdUpgradeTest {
   private static final class World {
     Rollout rollout;
     final Map<String, PdMember> members = new TreeMap<>();
+    final Map<String, PdMember> peers = new TreeMap<>();
     String leader = "basic-pd-0";
     final Set<String> regionsLoaded = new TreeSet<>();
     long minReadySeconds;
@@ -54,6 +55,7 @@ class PdUpgradeTest {
           new PdUpgrade.Facts(
               rollout,
               members,
+              peers,
               Optional.ofNullable(leader),
               regionsLoaded,
               minReadySeconds,
@@ -198,7 +200,7 @@ class PdUpgradeTest {
     // basic-pd-2 already runs the new revision but was not released: it is the only upgraded pod.
     World w = new World(pd(3).ready(0, OLD).ready(1, OLD).ready(2, NEW), 3);
     assertEquals(Optional.of("basic-pd-0"), PdUpgrade.transferTarget(
-        new PdUpgrade.Facts(w.rollout, w.members, Optional.of("basic-pd-2"), Set.of(), 0, false,
+        new PdUpgrade.Facts(w.rollout, w.members, Map.of(), Optional.of("basic-pd-2"), Set.of(), 0, false,
             NOW), "basic-pd-2"));
   }
 
@@ -229,6 +231,21 @@ class PdUpgradeTest {
     w.checkQuorum = true;
     waits(w.decide(), "restarting basic-pd-2 would leave 1 healthy of 3 PD members",
         "below a majority (2)", "pd-check-quorum-before-upgrade");
+  }
+
+  @Test
+  void checkQuorumCountsThePdMembersOfOtherTidbClusters() {
+    // One own member, restarted, and two healthy members of another TidbCluster: a majority of 3.
+    World w = new World(pd(1).allReady(OLD), 1);
+    w.peers.put("other-pd-0", member("other-pd-0", true));
+    w.peers.put("other-pd-1", member("other-pd-1", true));
+    w.leader = null;
+    w.checkQuorum = true;
+    assertEquals(MemberDecision.Roll.class, w.decide().getClass());
+
+    w.peers.put("other-pd-1", member("other-pd-1", false));
+    waits(w.decide(), "restarting basic-pd-0 would leave 1 healthy of 3 PD members "
+        + "(2 of other TidbClusters), below a majority (2)");
   }
 
   @Test

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 
 class ClusterTransportsTest {
 
+  private static final ServerNames NAMES = ServerNames.of("basic", "ns", null);
+
   private final TestCertificates certs = TestCertificates.newCa("test-ca");
   private final Map<String, Secret> secrets = new HashMap<>();
   private final ClusterTransports transports = new ClusterTransports(
@@ -30,21 +32,31 @@ class ClusterTransportsTest {
   @Test
   void clientsAreKeptWhileTheSecretIsUnchangedAndRebuiltWhenItChanges() {
     put(certs.secret("ns", "basic-cluster-client-secret", certs.peer(List.of("client"))));
-    ClusterTransports.Transport first = transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns");
-    assertSame(first, transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns"));
+    ClusterTransports.Transport first = transports.forCluster("ns", "basic", NAMES);
+    assertSame(first, transports.forCluster("ns", "basic", NAMES));
 
     put(certs.secret("ns", "basic-cluster-client-secret", certs.peer(List.of("client"))));
     ClusterTransports.Transport rotated =
-        transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns");
+        transports.forCluster("ns", "basic", NAMES);
     assertNotSame(first, rotated);
     assertNotSame(first.pd(), rotated.pd());
-    assertEquals("basic-pd.ns", rotated.pdHost());
+    assertEquals(NAMES, rotated.names());
+  }
+
+  @Test
+  void otherServerNamesMakeNewClients() {
+    put(certs.secret("ns", "basic-cluster-client-secret", certs.peer(List.of("client"))));
+    ClusterTransports.Transport own = transports.forCluster("ns", "basic", NAMES);
+    ClusterTransports.Transport referenced =
+        transports.forCluster("ns", "basic", NAMES.withPd("other-pd.ns"));
+    assertNotSame(own.pd(), referenced.pd());
+    assertEquals("other-pd.ns", referenced.names().pd());
   }
 
   @Test
   void aMissingSecretNamesItselfAndWhatItMustHold() {
     ClusterTlsUnavailableException e = assertThrows(ClusterTlsUnavailableException.class,
-        () -> transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns"));
+        () -> transports.forCluster("ns", "basic", NAMES));
     assertEquals(List.of("spec.tlsCluster.enabled is true but the Secret "
         + "ns/basic-cluster-client-secret (ca.crt, tls.crt, tls.key) does not exist"), e.problems());
   }
@@ -55,7 +67,7 @@ class ClusterTransportsTest {
     s.setData(Map.of("tls.crt", s.getData().get("tls.crt")));
     put(s);
     ClusterTlsUnavailableException e = assertThrows(ClusterTlsUnavailableException.class,
-        () -> transports.forCluster("ns", "basic", "basic-pd.ns", "basic-tidb.ns"));
+        () -> transports.forCluster("ns", "basic", NAMES));
     assertEquals(List.of("Secret basic-cluster-client-secret has no key ca.crt",
         "Secret basic-cluster-client-secret has no key tls.key"), e.problems());
   }

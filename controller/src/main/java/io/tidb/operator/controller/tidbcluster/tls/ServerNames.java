@@ -1,0 +1,27 @@
+package io.tidb.operator.controller.tidbcluster.tls;
+
+/**
+ * The host names a TLS cluster's servers must present, one per component the operator calls
+ * (see {@link ComponentHosts}); the operator checks each server certificate against these,
+ * whatever address it connects to.
+ *
+ * @param pd PD's Service ({@code <pd-owner>-pd.<ns>}): the cluster's own, or the referenced
+ *     cluster's for a heterogeneous cluster without PD
+ * @param tidb TiDB's Service ({@code <tc>-tidb.<ns>})
+ * @param ticdc TiCDC's peer Service ({@code <tc>-ticdc-peer.<ns>}), under which its pods are
+ *     addressed
+ */
+public record ServerNames(String pd, String tidb, String ticdc) {
+
+  /** The names of cluster {@code name} whose PD is its own. */
+  public static ServerNames of(String name, String namespace, String clusterDomain) {
+    return new ServerNames(ComponentHosts.pdService(name, namespace, clusterDomain),
+        ComponentHosts.tidbService(name, namespace, clusterDomain),
+        ComponentHosts.ticdcPeerService(name, namespace, clusterDomain));
+  }
+
+  /** These names with PD's replaced by {@code pdHost} (a referenced cluster's PD). */
+  public ServerNames withPd(String pdHost) {
+    return new ServerNames(pdHost, tidb, ticdc);
+  }
+}
