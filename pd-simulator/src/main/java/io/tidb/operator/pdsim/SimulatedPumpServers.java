@@ -91,6 +91,17 @@ public final class SimulatedPumpServers {
     return registered().stream().filter(p -> p.nodeId().equals(nodeId(pod))).findFirst();
   }
 
+  /**
+   * Sets the registered state of {@code pod}'s pump, as {@code binlogctl} or the pump itself
+   * would (e.g. {@code paused}), for tests.
+   */
+  public synchronized void setState(String pod, String state) {
+    if (of(pod).isEmpty()) {
+      throw new IllegalArgumentException("no registered pump for pod " + pod);
+    }
+    write(pod, state);
+  }
+
   /** Answers one request to the Pump server of {@code pod}. */
   public synchronized SimResponse answer(String pod, SimRequest request) {
     if (!Boolean.TRUE.equals(running.get(pod))) {
