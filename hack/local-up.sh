@@ -105,6 +105,7 @@ controller_args() {
     --kubeconfig="$KUBECONFIG_FILE" --port="$CONTROLLER_PORT" --bind=127.0.0.1
     --pd-url-template="$PD_URL_TEMPLATE" --tidb-status-url-template="$TIDB_STATUS_URL_TEMPLATE"
     --pd-member-url-template="$PD_MEMBER_URL_TEMPLATE" --ticdc-url-template="$TICDC_URL_TEMPLATE"
+    --tiproxy-url-template="$TIPROXY_URL_TEMPLATE" --pump-url-template="$PUMP_URL_TEMPLATE"
   )
 }
 
@@ -173,6 +174,8 @@ PD_URL_TEMPLATE=$(sed -n 's/^pd-url-template=//p' "$STATE/logs/pd-simulator.log"
 TIDB_STATUS_URL_TEMPLATE=$(sed -n 's/^tidb-status-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 PD_MEMBER_URL_TEMPLATE=$(sed -n 's/^pd-member-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 TICDC_URL_TEMPLATE=$(sed -n 's/^ticdc-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
+TIPROXY_URL_TEMPLATE=$(sed -n 's/^tiproxy-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
+PUMP_URL_TEMPLATE=$(sed -n 's/^pump-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 info "PD API for each cluster: $PD_URL_TEMPLATE"
 
 step "Starting the controller (io.tidb.operator.controller.ControllerMain) — log: $STATE/logs/controller.log"

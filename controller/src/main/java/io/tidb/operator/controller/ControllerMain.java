@@ -231,6 +231,28 @@ public final class ControllerMain implements Callable<Integer> {
   String ticdcUrlTemplate;
 
   @Option(
+      names = "--tiproxy-url-template",
+      defaultValue =
+          "${env:TIPROXY_URL_TEMPLATE:-"
+              + ComponentUrls.DEFAULT_TIPROXY_URL_TEMPLATE
+              + "}",
+      description =
+          "Base URL of one TiProxy server's API (health); placeholders {name}, {namespace},"
+              + " {svc}, {pod} (default ${DEFAULT-VALUE}). Env TIPROXY_URL_TEMPLATE.")
+  String tiproxyUrlTemplate;
+
+  @Option(
+      names = "--pump-url-template",
+      defaultValue =
+          "${env:PUMP_URL_TEMPLATE:-"
+              + ComponentUrls.DEFAULT_PUMP_URL_TEMPLATE
+              + "}",
+      description =
+          "Base URL of one Pump server (offline request); placeholders {name}, {namespace},"
+              + " {svc}, {pod} (default ${DEFAULT-VALUE}). Env PUMP_URL_TEMPLATE.")
+  String pumpUrlTemplate;
+
+  @Option(
       names = "--tidb-address-template",
       defaultValue =
           "${env:TIDB_ADDRESS_TEMPLATE:-" + InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE + "}",
@@ -359,6 +381,8 @@ public final class ControllerMain implements Callable<Integer> {
             tidbStatusUrlTemplate,
             pdMemberUrlTemplate,
             ticdcUrlTemplate,
+            tiproxyUrlTemplate,
+            pumpUrlTemplate,
             Duration.ofSeconds(pdTimeoutSeconds)),
         discoveryImage,
         identity == null || identity.isBlank() ? hostName() : identity,

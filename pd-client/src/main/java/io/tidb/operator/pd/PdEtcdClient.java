@@ -14,7 +14,8 @@ import java.util.Optional;
  * The etcd key-value API that PD embeds, through etcd's JSON gateway on PD's client port ({@code
  * POST /v3/lease/grant}, {@code /v3/kv/put}, {@code /v3/kv/range}). Keys and values travel
  * base64-encoded and 64-bit integers as decimal strings, as the gateway does. The operator writes
- * the TiDB Dashboard topology keys ({@code /topology/prometheus}, {@code /topology/grafana}) here.
+ * the TiDB Dashboard topology keys ({@code /topology/prometheus}, {@code /topology/grafana}) here
+ * and reads the binlog registry ({@link PumpClient#registry}).
  */
 public final class PdEtcdClient {
 
@@ -60,6 +61,37 @@ public final class PdEtcdClient {
       return Optional.empty();
     }
     return Optional.of(decode(kvs.get(0).path("value").asText("")));
+  }
+
+  /**
+   * Every key starting with {@code prefix} and its value, in key order (etcd's range from {@code
+   * prefix} to the prefix's successor, {@code range_end}).
+   */
+  public Map<String, String> range(String prefix) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("key", encode(prefix));
+    body.put("range_end", encode(prefixEnd(prefix)));
+    PdHttp.Response response = ok(http.send(baseUrl, "POST", KV_RANGE, PdJson.write(body)));
+    JsonNode kvs = PdJson.parse(response.body()).path("kvs");
+    Map<String, String> out = new java.util.TreeMap<>();
+    if (kvs.isArray()) {
+      for (JsonNode kv : kvs) {
+        out.put(decode(kv.path("key").asText("")), decode(kv.path("value").asText("")));
+      }
+    }
+    return out;
+  }
+
+  /** etcd's {@code GetPrefixRangeEnd}: the prefix with its last byte below 0xff incremented. */
+  static String prefixEnd(String prefix) {
+    byte[] bytes = prefix.getBytes(StandardCharsets.UTF_8);
+    for (int i = bytes.length - 1; i >= 0; i--) {
+      if ((bytes[i] & 0xff) < 0xff) {
+        bytes[i]++;
+        return new String(java.util.Arrays.copyOf(bytes, i + 1), StandardCharsets.UTF_8);
+      }
+    }
+    return "\0";
   }
 
   private static PdHttp.Response ok(PdHttp.Response response) {

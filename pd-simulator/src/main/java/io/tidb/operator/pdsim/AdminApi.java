@@ -192,9 +192,10 @@ final class AdminApi {
       }
     });
     String component = text(node, "component");
-    if (component != null && !List.of("pd", "tidb", "ticdc").contains(component)) {
-      throw new IllegalArgumentException(
-          "component: invalid value \"" + component + "\": must be \"pd\", \"tidb\" or \"ticdc\"");
+    if (component != null
+        && !List.of("pd", "tidb", "ticdc", "tiproxy", "pump").contains(component)) {
+      throw new IllegalArgumentException("component: invalid value \"" + component
+          + "\": must be \"pd\", \"tidb\", \"ticdc\", \"tiproxy\" or \"pump\"");
     }
     String cluster = text(node, "cluster");
     return new FaultRule(

@@ -16,7 +16,9 @@ import java.util.TreeMap;
 
 /**
  * The part of etcd's JSON gateway that PD serves on its client port and the operator uses: {@code
- * POST /v3/lease/grant}, {@code /v3/kv/put} and {@code /v3/kv/range} for one key. Keys and values
+ * POST /v3/lease/grant}, {@code /v3/kv/put} and {@code /v3/kv/range} for one key or, with {@code
+ * range_end}, every key from {@code key} up to (not including) {@code range_end} ({@code "\0"}:
+ * to the end), as a prefix read does. Keys and values
  * are base64 in JSON, 64-bit integers decimal strings, and every answer carries etcd's {@code
  * header}; a key whose lease has expired is gone, as in etcd.
  */
@@ -43,6 +45,26 @@ final class EtcdGateway {
   synchronized Optional<String> value(String key) {
     expire();
     return Optional.ofNullable(kv.get(key)).map(Entry::value);
+  }
+
+  /** Every key starting with {@code prefix} and its value, in key order. */
+  synchronized Map<String, String> withPrefix(String prefix) {
+    expire();
+    Map<String, String> out = new TreeMap<>();
+    kv.forEach((k, e) -> {
+      if (k.startsWith(prefix)) {
+        out.put(k, e.value());
+      }
+    });
+    return out;
+  }
+
+  /** Writes {@code key} without a lease, as a server of the cluster (e.g. a pump) does. */
+  synchronized void put(String key, String value) {
+    revision++;
+    Entry old = kv.get(key);
+    kv.put(key, new Entry(value, 0, old == null ? revision : old.createRevision(), revision,
+        old == null ? 1 : old.version() + 1));
   }
 
   synchronized SimResponse handle(SimRequest request) {
@@ -100,19 +122,36 @@ final class EtcdGateway {
     if (key.isEmpty()) {
       return grpcError(400, 3, "etcdserver: key is not provided");
     }
+    Optional<String> end = decode(body.path("range_end"));
     ObjectNode out = header();
-    Entry e = kv.get(key.get());
-    if (e != null) {
-      ObjectNode item = out.putArray("kvs").addObject();
-      item.put("key", encode(key.get()));
-      item.put("create_revision", String.valueOf(e.createRevision()));
-      item.put("mod_revision", String.valueOf(e.modRevision()));
-      item.put("version", String.valueOf(e.version()));
-      item.put("value", encode(e.value()));
-      if (e.lease() != 0) {
-        item.put("lease", String.valueOf(e.lease()));
+    Map<String, Entry> found = new TreeMap<>();
+    if (end.isEmpty() || end.get().isEmpty()) {
+      Entry e = kv.get(key.get());
+      if (e != null) {
+        found.put(key.get(), e);
       }
-      out.put("count", "1");
+    } else {
+      boolean toEnd = end.get().equals("\0");
+      kv.forEach((k, e) -> {
+        if (k.compareTo(key.get()) >= 0 && (toEnd || k.compareTo(end.get()) < 0)) {
+          found.put(k, e);
+        }
+      });
+    }
+    if (!found.isEmpty()) {
+      var kvs = out.putArray("kvs");
+      found.forEach((k, e) -> {
+        ObjectNode item = kvs.addObject();
+        item.put("key", encode(k));
+        item.put("create_revision", String.valueOf(e.createRevision()));
+        item.put("mod_revision", String.valueOf(e.modRevision()));
+        item.put("version", String.valueOf(e.version()));
+        item.put("value", encode(e.value()));
+        if (e.lease() != 0) {
+          item.put("lease", String.valueOf(e.lease()));
+        }
+      });
+      out.put("count", String.valueOf(found.size()));
     }
     return json(out);
   }

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps the simulated clusters in line with the TidbCluster pods of a Kubernetes cluster: an
  * informer on pods labelled {@code app.kubernetes.io/managed-by=tidb-operator} and {@code
- * app.kubernetes.io/component} in pd, tikv, tiflash, tidb, ticdc; every change re-derives the state of
+ * app.kubernetes.io/component} in pd, tikv, tiflash, tidb, ticdc, tiproxy, pump; every change re-derives the state of
  * the pod's cluster ({@code app.kubernetes.io/instance}) from all of its pods. A second informer on
  * nodes (when the client may list them) makes the pods of a node whose {@code Ready} condition is
  * not {@code True} stop running, as PD loses the members and stores of a node that went down.

@@ -58,7 +58,6 @@ final class PdApi {
 
   private final SimulatedPdCluster cluster;
   private final List<Route> routes = new ArrayList<>();
-  private EtcdGateway etcd;
 
   PdApi(SimulatedPdCluster cluster) {
     this.cluster = cluster;
@@ -129,10 +128,7 @@ final class PdApi {
       }
       try {
         if (request.path().startsWith(EtcdGateway.PREFIX)) {
-          if (etcd == null) {
-            etcd = new EtcdGateway(cluster.clusterId(), cluster.clock());
-          }
-          return etcd.handle(request);
+          return cluster.etcd().handle(request);
         }
         if (request.path().equals("/pd/api/v2/ready")) {
           return request.method().equals("GET") ? ready(request, server.get())

@@ -101,6 +101,8 @@ public final class PdSimulatorMain implements Callable<Integer> {
     System.out.println("pd-url-template=" + server.pdUrlTemplate());
     System.out.println("pd-member-url-template=" + server.pdMemberUrlTemplate());
     System.out.println("ticdc-url-template=" + server.ticdcUrlTemplate());
+    System.out.println("tiproxy-url-template=" + server.tiproxyUrlTemplate());
+    System.out.println("pump-url-template=" + server.pumpUrlTemplate());
     System.out.println("tidb-status-url-template=" + server.tidbStatusUrlTemplate());
     System.out.flush();
 

@@ -42,6 +42,8 @@ import org.slf4j.LoggerFactory;
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/members/&lt;member&gt;/pd/api/...    one PD member (e.g. /pd/api/v2/ready)
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/tidb/&lt;pod&gt;/status               one TiDB server's status port
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/ticdc/&lt;pod&gt;/...                one TiCDC server's API ({@link SimulatedTicdcServers})
+ * /clusters/&lt;ns&gt;/&lt;tc&gt;/tiproxy/&lt;pod&gt;/...              one TiProxy server's API ({@link SimulatedTiproxyServers})
+ * /clusters/&lt;ns&gt;/&lt;tc&gt;/pump/&lt;pod&gt;/...                 one Pump server ({@link SimulatedPumpServers})
  * /sim/...                                          the simulator's own API ({@link AdminApi})
  * </pre>
  *
@@ -186,6 +188,16 @@ public final class PdSimulatorServer implements AutoCloseable {
     return pdUrlTemplate() + "/ticdc/{pod}";
   }
 
+  /** The TiProxy URL template; {@code {pod}} is the TiProxy pod. */
+  public String tiproxyUrlTemplate() {
+    return pdUrlTemplate() + "/tiproxy/{pod}";
+  }
+
+  /** The Pump URL template; {@code {pod}} is the Pump pod. */
+  public String pumpUrlTemplate() {
+    return pdUrlTemplate() + "/pump/{pod}";
+  }
+
   public URI pdUrl(ClusterKey key) {
     return URI.create(baseUrl() + CLUSTERS + key.namespace() + "/" + key.name());
   }
@@ -233,7 +245,7 @@ public final class PdSimulatorServer implements AutoCloseable {
       case "v3" -> {
         return Optional.of(new Target(key, "pd", null, "/v3/" + rest));
       }
-      case "members", "tidb", "ticdc" -> {
+      case "members", "tidb", "ticdc", "tiproxy", "pump" -> {
         int slash = rest.indexOf('/');
         if (slash <= 0) {
           return Optional.empty();
@@ -300,6 +312,12 @@ public final class PdSimulatorServer implements AutoCloseable {
     if (target.component().equals("ticdc")) {
       return clusters.ticdc(target.cluster()).answer(target.instance(), request,
           clusters.pd(target.cluster()).settings().tidbVersion());
+    }
+    if (target.component().equals("tiproxy")) {
+      return clusters.tiproxy(target.cluster()).answer(target.instance(), request);
+    }
+    if (target.component().equals("pump")) {
+      return clusters.pump(target.cluster()).answer(target.instance(), request);
     }
     PdApi api = pdApis.computeIfAbsent(target.cluster(), k -> new PdApi(clusters.pd(k)));
     return api.handle(request, target.instance());

@@ -15,7 +15,7 @@ public final class PodTopology {
   public static final String INSTANCE = "app.kubernetes.io/instance";
   public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
   public static final String OPERATOR = "tidb-operator";
-  static final List<String> COMPONENTS = List.of("pd", "tikv", "tiflash", "tidb", "ticdc");
+  static final List<String> COMPONENTS = List.of("pd", "tikv", "tiflash", "tidb", "ticdc", "tiproxy", "pump");
 
   private PodTopology() {}
 
@@ -46,7 +46,8 @@ public final class PodTopology {
     }
     byComponent.values().forEach(list -> list.sort((a, b) -> a.name().compareTo(b.name())));
     return new ClusterPods(byComponent.get("pd"), byComponent.get("tikv"),
-        byComponent.get("tiflash"), byComponent.get("tidb"), byComponent.get("ticdc"));
+        byComponent.get("tiflash"), byComponent.get("tidb"), byComponent.get("ticdc"),
+        byComponent.get("tiproxy"), byComponent.get("pump"));
   }
 
   /**

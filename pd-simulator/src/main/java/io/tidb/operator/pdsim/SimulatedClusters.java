@@ -21,6 +21,8 @@ public final class SimulatedClusters {
   private final Map<ClusterKey, SimulatedTidbServers> tidb = new ConcurrentSkipListMap<>();
   private final Map<ClusterKey, ClusterKey> joins = new ConcurrentSkipListMap<>();
   private final Map<ClusterKey, SimulatedTicdcServers> ticdc = new ConcurrentSkipListMap<>();
+  private final Map<ClusterKey, SimulatedTiproxyServers> tiproxy = new ConcurrentSkipListMap<>();
+  private final Map<ClusterKey, SimulatedPumpServers> pump = new ConcurrentSkipListMap<>();
 
   public SimulatedClusters() {
     this(SimulationSettings.defaults(), Clock.systemUTC(), new Random());
@@ -53,6 +55,14 @@ public final class SimulatedClusters {
     return ticdc.computeIfAbsent(key, SimulatedTicdcServers::new);
   }
 
+  public SimulatedTiproxyServers tiproxy(ClusterKey key) {
+    return tiproxy.computeIfAbsent(key, SimulatedTiproxyServers::new);
+  }
+
+  public SimulatedPumpServers pump(ClusterKey key) {
+    return pump.computeIfAbsent(key, SimulatedPumpServers::new);
+  }
+
   public List<ClusterKey> keys() {
     return List.copyOf(pd.keySet());
   }
@@ -73,7 +83,8 @@ public final class SimulatedClusters {
 
   /**
    * Applies the pods of every cluster sharing one PD: all their PD and store pods to the PD of
-   * {@code pdOwner}, each cluster's TiDB and TiCDC pods to its own servers.
+   * {@code pdOwner}, each cluster's TiDB, TiCDC and TiProxy pods to its own servers, and its
+   * Pump pods to its own servers, which register in {@code pdOwner}'s etcd.
    */
   public void syncPods(ClusterKey pdOwner, Map<ClusterKey, ClusterPods> byCluster) {
     List<PodInstance> pdPods = new ArrayList<>();
@@ -88,6 +99,8 @@ public final class SimulatedClusters {
     byCluster.forEach((key, pods) -> {
       tidb(key).syncPods(pods.tidb());
       ticdc(key).syncPods(pods.ticdc());
+      tiproxy(key).syncPods(pods.tiproxy());
+      pump(key).syncPods(pods.pump(), pd(pdOwner).etcd());
     });
   }
 
@@ -95,5 +108,6 @@ public final class SimulatedClusters {
   public void stepAll() {
     pd.values().forEach(SimulatedPdCluster::step);
     ticdc.values().forEach(SimulatedTicdcServers::step);
+    pump.values().forEach(SimulatedPumpServers::step);
   }
 }

@@ -32,6 +32,8 @@ import java.util.function.Predicate;
  */
 public final class SimulatedPdCluster {
 
+  private EtcdGateway etcd;
+
   /** Schedulers PD enables by default (v8.5). */
   static final List<String> DEFAULT_SCHEDULERS = List.of(
       "balance-region-scheduler", "balance-leader-scheduler", "balance-hot-region-scheduler",
@@ -77,6 +79,14 @@ public final class SimulatedPdCluster {
 
   public SimulationSettings settings() {
     return settings;
+  }
+
+  /** The etcd PD embeds (its JSON gateway, the binlog registry), created on first use. */
+  synchronized EtcdGateway etcd() {
+    if (etcd == null) {
+      etcd = new EtcdGateway(clusterId(), clock());
+    }
+    return etcd;
   }
 
   Clock clock() {

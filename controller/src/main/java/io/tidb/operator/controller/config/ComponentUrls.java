@@ -23,6 +23,10 @@ import java.util.Objects;
  *     #DEFAULT_PD_MEMBER_URL_TEMPLATE}
  * @param ticdcUrlTemplate base URL of one TiCDC server's API, with {@code {pod}} for the TiCDC
  *     pod; default {@value #DEFAULT_TICDC_URL_TEMPLATE}
+ * @param tiproxyUrlTemplate base URL of one TiProxy server's API (port 3080), with {@code {pod}};
+ *     default {@value #DEFAULT_TIPROXY_URL_TEMPLATE}
+ * @param pumpUrlTemplate base URL of one Pump server (port 8250), with {@code {pod}}; default
+ *     {@value #DEFAULT_PUMP_URL_TEMPLATE}
  * @param timeout per-request timeout (upstream: 5 s)
  */
 public record ComponentUrls(
@@ -30,6 +34,8 @@ public record ComponentUrls(
     String tidbStatusUrlTemplate,
     String pdMemberUrlTemplate,
     String ticdcUrlTemplate,
+    String tiproxyUrlTemplate,
+    String pumpUrlTemplate,
     Duration timeout) {
 
   public static final String DEFAULT_PD_URL_TEMPLATE = "http://{name}-pd.{namespace}{svc}:2379";
@@ -39,6 +45,10 @@ public record ComponentUrls(
       "http://{member}.{name}-pd-peer.{namespace}.svc{domain}:2379";
   public static final String DEFAULT_TICDC_URL_TEMPLATE =
       "http://{pod}.{name}-ticdc-peer.{namespace}{svc}:8301";
+  public static final String DEFAULT_TIPROXY_URL_TEMPLATE =
+      "http://{pod}.{name}-tiproxy-peer.{namespace}{svc}:3080";
+  public static final String DEFAULT_PUMP_URL_TEMPLATE =
+      "http://{pod}.{name}-pump.{namespace}{svc}:8250";
 
   private static final List<String> PD_PLACEHOLDERS = List.of("{name}", "{namespace}", "{svc}");
   private static final List<String> TIDB_PLACEHOLDERS =
@@ -52,6 +62,16 @@ public record ComponentUrls(
     checkTemplate("--tidb-status-url-template", tidbStatusUrlTemplate, TIDB_PLACEHOLDERS);
     checkTemplate("--pd-member-url-template", pdMemberUrlTemplate, MEMBER_PLACEHOLDERS);
     checkTemplate("--ticdc-url-template", ticdcUrlTemplate, TIDB_PLACEHOLDERS);
+    checkTemplate("--tiproxy-url-template", tiproxyUrlTemplate, TIDB_PLACEHOLDERS);
+    checkTemplate("--pump-url-template", pumpUrlTemplate, TIDB_PLACEHOLDERS);
+  }
+
+  /** PD, TiDB, PD member and TiCDC templates given, TiProxy's and Pump's at their defaults. */
+  public ComponentUrls(
+      String pdUrlTemplate, String tidbStatusUrlTemplate, String pdMemberUrlTemplate,
+      String ticdcUrlTemplate, Duration timeout) {
+    this(pdUrlTemplate, tidbStatusUrlTemplate, pdMemberUrlTemplate, ticdcUrlTemplate,
+        DEFAULT_TIPROXY_URL_TEMPLATE, DEFAULT_PUMP_URL_TEMPLATE, timeout);
   }
 
   /** PD, TiDB and PD member templates given, the TiCDC template at its default. */
@@ -96,6 +116,18 @@ public record ComponentUrls(
   public URI ticdcUrl(String namespace, String name, String clusterDomain, String pod) {
     return URI.create(
         fill(ticdcUrlTemplate, namespace, name, clusterDomain, Map.of("{pod}", pod)));
+  }
+
+  /** One TiProxy server's API base URL. */
+  public URI tiproxyUrl(String namespace, String name, String clusterDomain, String pod) {
+    return URI.create(
+        fill(tiproxyUrlTemplate, namespace, name, clusterDomain, Map.of("{pod}", pod)));
+  }
+
+  /** One Pump server's base URL. */
+  public URI pumpUrl(String namespace, String name, String clusterDomain, String pod) {
+    return URI.create(
+        fill(pumpUrlTemplate, namespace, name, clusterDomain, Map.of("{pod}", pod)));
   }
 
   /** One TiDB server's status base URL. */

@@ -12,8 +12,10 @@ import io.tidb.operator.controller.tidbcluster.tls.ServerNames;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdEtcdClient;
 import io.tidb.operator.pd.PdClientOptions;
+import io.tidb.operator.pd.PumpClient;
 import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
+import io.tidb.operator.pd.TiproxyClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;
@@ -35,6 +37,8 @@ public final class ClusterApiFactory {
   private final TidbStatusClient tidb;
   private final ClusterTransports transports;
   private final TicdcClient ticdc;
+  private final TiproxyClient tiproxy;
+  private final PumpClient pump;
 
   public ClusterApiFactory(ComponentUrls config, ClientSecretSource secrets, Clock clock) {
     this.config = config;
@@ -44,6 +48,8 @@ public final class ClusterApiFactory {
     this.tidb = new TidbStatusClient(http, config.timeout());
     this.transports = new ClusterTransports(secrets, config.timeout(), clock);
     this.ticdc = new TicdcClient(http, config.timeout());
+    this.tiproxy = new TiproxyClient(http, config.timeout());
+    this.pump = new PumpClient(http, config.timeout());
   }
 
   /**
@@ -60,10 +66,14 @@ public final class ClusterApiFactory {
         config.pdMemberUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain(), member);
     Function<String, URI> tidbStatusUrl = pod -> config.tidbStatusUrl(namespace, name, domain, pod);
     Function<String, URI> ticdcUrl = pod -> config.ticdcUrl(namespace, name, domain, pod);
+    Function<String, URI> tiproxyUrl = pod -> config.tiproxyUrl(namespace, name, domain, pod);
+    Function<String, URI> pumpUrl = pod -> config.pumpUrl(namespace, name, domain, pod);
     if (!MemberPods.tlsCluster(tc)) {
       return new HttpClusterApi(
           new PdClient(pdUrl, http, config.timeout()), tidb, tidbStatusUrl, pdMemberUrl,
-          ticdc, ticdcUrl);
+          ticdc, ticdcUrl, new HttpClusterApi.Proxy(tiproxy, tiproxyUrl),
+          new HttpClusterApi.Binlog(new PdEtcdClient(pdUrl, http, config.timeout()), pump,
+              pumpUrl));
     }
     ClusterTransports.Transport tls = transports.forCluster(namespace, name,
         ServerNames.of(name, namespace, domain).withPd(
@@ -74,7 +84,14 @@ public final class ClusterApiFactory {
         pod -> https(tidbStatusUrl.apply(pod)),
         member -> https(pdMemberUrl.apply(member)),
         new TicdcClient(tls.ticdc(), config.timeout()),
-        pod -> https(ticdcUrl.apply(pod)));
+        pod -> https(ticdcUrl.apply(pod)),
+        // TiProxy and Pump are reached without the cluster's client certificate: their servers'
+        // certificates and client authentication are not wired yet; the binlog registry is read
+        // through PD over TLS.
+        new HttpClusterApi.Proxy(tiproxy, pod -> https(tiproxyUrl.apply(pod))),
+        new HttpClusterApi.Binlog(
+            new PdEtcdClient(https(pdUrl), tls.pd(), config.timeout()), pump,
+            pod -> https(pumpUrl.apply(pod))));
   }
 
   /**

@@ -5,10 +5,12 @@ import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryStep;
 import io.tidb.operator.controller.tidbcluster.pd.PdStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.ComponentStep;
 import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
+import io.tidb.operator.controller.tidbcluster.pump.PumpStep;
 import io.tidb.operator.controller.tidbcluster.ticdc.TicdcStep;
 import io.tidb.operator.controller.tidbcluster.tidb.TidbStep;
 import io.tidb.operator.controller.tidbcluster.tiflash.TiflashStep;
 import io.tidb.operator.controller.tidbcluster.tikv.TikvStep;
+import io.tidb.operator.controller.tidbcluster.tiproxy.TiproxyStep;
 import java.util.List;
 
 /**
@@ -21,9 +23,9 @@ public final class ClusterComponents {
   private ClusterComponents() {}
 
   /**
-   * discovery → PD → TiFlash → TiKV → TiDB → TiCDC (upstream's order; Pump goes between TiKV
-   * and TiDB, TiProxy between PD and TiFlash, when they are added). A component's
-   * scale-in and upgrade wait while an earlier one is busy, so the upgrade order is the same.
+   * discovery → PD → TiProxy → TiFlash → TiKV → Pump → TiDB → TiCDC (upstream's order). A
+   * component's scale-in and upgrade wait while an earlier one is busy, so the upgrade order is
+   * the same. With {@code spec.pump}, TiDB also waits for an online pump.
    *
    * @param discoveryImage the discovery Deployment's image
    */
@@ -41,14 +43,18 @@ public final class ClusterComponents {
     PdStep pd = new PdStep();
     TiflashStep tiflash = new TiflashStep(pd.quorum());
     TikvStep tikv = new TikvStep(pd.quorum());
-    TidbStep tidb = new TidbStep(tikv.anyStoreUp());
+    TiproxyStep tiproxy = new TiproxyStep(Prerequisite.NONE);
+    PumpStep pump = new PumpStep(Prerequisite.NONE);
     Prerequisite pdQuorum = pd.quorum();
     Prerequisite tikvUp = tikv.anyStoreUp();
+    Prerequisite pumpOnline = pump.available();
+    TidbStep tidb = new TidbStep(ctx -> tikvUp.unmet(ctx).or(() -> pumpOnline.unmet(ctx)));
     TicdcStep ticdc = new TicdcStep(ctx -> pdQuorum.unmet(ctx).or(() -> tikvUp.unmet(ctx)));
     pd.useFailover(failover);
     tikv.useFailover(failover);
     tidb.useFailover(failover);
     tiflash.useFailover(failover);
-    return List.of(new DiscoveryStep(discoveryImage), pd, tiflash, tikv, tidb, ticdc);
+    return List.of(
+        new DiscoveryStep(discoveryImage), pd, tiproxy, tiflash, tikv, pump, tidb, ticdc);
   }
 }

@@ -7,10 +7,13 @@ import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsHandshakeException;
 import io.tidb.operator.pd.PdApiException;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientException;
+import io.tidb.operator.pd.PdEtcdClient;
 import io.tidb.operator.pd.PdNotBootstrappedException;
+import io.tidb.operator.pd.PumpClient;
 import io.tidb.operator.pd.StoreInfo;
 import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
+import io.tidb.operator.pd.TiproxyClient;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -33,6 +36,16 @@ final class HttpClusterApi implements ClusterApi {
   private final Function<String, URI> pdMemberUrl;
   private final TicdcClient ticdc;
   private final Function<String, URI> ticdcUrl;
+  private final Proxy proxy;
+  private final Binlog binlog;
+
+  /** The binlog registry (PD's etcd) and each pump's URL. */
+  record Binlog(PdEtcdClient etcd, PumpClient pumps, Function<String, URI> pumpUrl) {
+  }
+
+  /** TiProxy's client and each server's API URL. */
+  record Proxy(TiproxyClient client, Function<String, URI> url) {
+  }
 
   HttpClusterApi(
       PdClient pd,
@@ -40,13 +53,36 @@ final class HttpClusterApi implements ClusterApi {
       Function<String, URI> tidbStatusUrl,
       Function<String, URI> pdMemberUrl,
       TicdcClient ticdc,
-      Function<String, URI> ticdcUrl) {
+      Function<String, URI> ticdcUrl,
+      Proxy proxy,
+      Binlog binlog) {
     this.pd = pd;
     this.tidb = tidb;
     this.tidbStatusUrl = tidbStatusUrl;
     this.pdMemberUrl = pdMemberUrl;
     this.ticdc = ticdc;
     this.ticdcUrl = ticdcUrl;
+    this.proxy = proxy;
+    this.binlog = binlog;
+  }
+
+  @Override
+  public String tiproxyHealth(String pod) throws IOException {
+    return call(() -> proxy.client().health(proxy.url().apply(pod)));
+  }
+
+  @Override
+  public List<PumpNode> pumps() throws IOException {
+    return call(() -> PumpClient.registry(binlog.etcd()).stream()
+        .map(n -> new PumpNode(n.nodeId(), n.host(), n.state())).toList());
+  }
+
+  @Override
+  public void offlinePump(String pod, String nodeId) throws IOException {
+    call(() -> {
+      binlog.pumps().offline(binlog.pumpUrl().apply(pod), nodeId);
+      return null;
+    });
   }
 
   @Override

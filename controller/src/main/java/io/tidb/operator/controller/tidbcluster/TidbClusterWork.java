@@ -38,9 +38,9 @@ import java.util.function.Function;
 
 /**
  * The TidbCluster controller's work on a valid, defaulted cluster: run the component pipeline
- * (discovery → PD → TiFlash → TiKV → TiDB → TiCDC), then fold the {@code Ready} condition from
- * what each component reported; a spec naming a component this operator does not run holds
- * {@code Ready} False ({@link UnmanagedComponentsVerdict}).
+ * (discovery → PD → TiProxy → TiFlash → TiKV → Pump → TiDB → TiCDC), then fold the {@code Ready}
+ * condition from what each component reported; a spec naming a component this operator does not
+ * run holds {@code Ready} False ({@link UnmanagedComponentsVerdict}).
  */
 public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClusterStatus> {
 

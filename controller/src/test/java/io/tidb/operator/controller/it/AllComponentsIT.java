@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.v1alpha1.cluster.PumpSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TicdcSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
+import io.tidb.operator.api.v1alpha1.cluster.TiproxySpec;
 import io.tidb.operator.pdsim.ClusterKey;
 import io.tidb.operator.pdsim.FaultRule;
 import io.tidb.operator.pdsim.SimulatedStore;
@@ -23,10 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * A cluster with every component this operator manages (PD, TiFlash, TiKV, TiDB, TiCDC) comes
- * up in upstream's order and is Ready only while all of them are: a TiCDC capture that stops
- * answering and a TiFlash store that stops heartbeating each turn {@code Ready} False with
- * upstream's reason, and back.
+ * A cluster with every component this operator manages (PD, TiProxy, TiFlash, TiKV, Pump, TiDB,
+ * TiCDC) comes up in upstream's order and is Ready only while all of them are: a TiCDC capture
+ * that stops answering, a TiFlash store that stops heartbeating, a TiProxy whose health fails and
+ * a pump that is no longer online each turn {@code Ready} False with its reason, and back.
  */
 @WithLocalControlPlane
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -72,11 +74,26 @@ class AllComponentsIT {
         baseImage: pingcap/ticdc
         replicas: 2
         """, TicdcSpec.class));
+    tc.getSpec().setTiproxy(ApiObjects.parse("""
+        baseImage: pingcap/tiproxy
+        version: v1.3.0
+        replicas: 1
+        """, TiproxySpec.class));
+    tc.getSpec().setPump(ApiObjects.parse("""
+        baseImage: pingcap/tidb-binlog
+        replicas: 1
+        requests: {storage: 1Gi}
+        """, PumpSpec.class));
     h.create(tc);
     TidbCluster ready = h.awaitReady(NAME);
 
     assertEquals(1, ready.getStatus().getTiflash().getStores().size());
     assertEquals(2, ready.getStatus().getTicdc().getCaptures().size());
+    assertEquals(1, ready.getStatus().getTiproxy().getMembers().size());
+    assertEquals(1, ready.getStatus().getPump().getMembers().size());
+    assertTrue(!created("every-tiproxy").isBefore(created("every-pd")), "TiProxy after PD");
+    assertTrue(!created("every-pump").isBefore(created("every-tikv")), "Pump after TiKV");
+    assertTrue(!created("every-tidb").isBefore(created("every-pump")), "TiDB after Pump");
     assertTrue(!created("every-tiflash").isBefore(created("every-pd")), "TiFlash after PD");
     assertTrue(!created("every-tikv").isBefore(created("every-pd")), "TiKV after PD");
     assertTrue(!created("every-ticdc").isBefore(created("every-tikv")), "TiCDC after TiKV");
@@ -101,6 +118,26 @@ class AllComponentsIT {
     h.pd(NAME).setStoreHeartbeating(flash.id(), false);
     h.await(NAME, "Ready=False TiFlashStoreNotUp", t -> readyBecause(t, "TiFlashStoreNotUp"));
     h.pd(NAME).setStoreHeartbeating(flash.id(), true);
+    h.awaitReady(NAME);
+  }
+
+  @Test
+  @Order(4)
+  void aTiproxyThatFailsItsHealthCheckMakesTheClusterUnready() {
+    h.simulator.clusters().tiproxy(new ClusterKey(h.namespace, NAME))
+        .setHealthy("every-tiproxy-0", false);
+    h.await(NAME, "Ready=False TiProxyUnhealthy", t -> readyBecause(t, "TiProxyUnhealthy"));
+    h.simulator.clusters().tiproxy(new ClusterKey(h.namespace, NAME))
+        .setHealthy("every-tiproxy-0", true);
+    h.awaitReady(NAME);
+  }
+
+  @Test
+  @Order(5)
+  void aPumpThatIsNoLongerOnlineMakesTheClusterUnready() {
+    h.simulator.clusters().pump(new ClusterKey(h.namespace, NAME)).setState("every-pump-0", "paused");
+    h.await(NAME, "Ready=False PumpNotOnline", t -> readyBecause(t, "PumpNotOnline"));
+    h.simulator.clusters().pump(new ClusterKey(h.namespace, NAME)).setState("every-pump-0", "online");
     h.awaitReady(NAME);
   }
 }

@@ -194,6 +194,8 @@ final class ControllerHarness implements AutoCloseable {
                 simulator.tidbStatusUrlTemplate(),
                 simulator.pdMemberUrlTemplate(),
                 simulator.ticdcUrlTemplate(),
+                simulator.tiproxyUrlTemplate(),
+                simulator.pumpUrlTemplate(),
                 Duration.ofSeconds(2)),
             "tidb-operator-java/controller:it",
             "controller-it",

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.tidb.operator.api.v1alpha1.cluster.TiproxySpec;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
@@ -22,18 +22,20 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A stored cluster naming a component the operator does not run is never {@code Ready}: before
- * this rule a cluster asking only for TiProxy ran no step at all and was reported Ready.
+ * this rule a cluster asking only for TiProxy (then unmanaged) ran no step at all and was reported Ready.
  */
 class UnmanagedComponentsReadyTest {
 
   private final RecordingEventRecorder events = new RecordingEventRecorder();
 
-  private static TidbCluster onlyTiproxy() {
+  private static TidbCluster onlyTici() {
     TidbCluster tc = new TidbCluster();
     tc.setMetadata(
         new ObjectMetaBuilder().withName("proxy").withNamespace("db").withGeneration(3L).build());
     tc.setSpec(new TidbClusterSpec());
-    tc.getSpec().setTiproxy(new TiproxySpec());
+    var tici = JsonNodeFactory.instance.objectNode();
+    tici.putObject("meta").put("replicas", 1);
+    tc.getSpec().setTici(tici);
     return tc;
   }
 
@@ -54,14 +56,14 @@ class UnmanagedComponentsReadyTest {
 
   @Test
   void anUnmanagedComponentHoldsReadyFalseWithTheFieldToRemoveAndWarnsOnce() throws Exception {
-    TidbCluster tc = onlyTiproxy();
+    TidbCluster tc = onlyTici();
     TidbClusterStatus status = new TidbClusterStatus();
     Condition ready = run(tc, status);
     assertEquals("False", ready.getStatus());
     assertEquals("ComponentNotManaged", ready.getReason());
     assertEquals(
-        "spec.tiproxy: Forbidden: TiProxy is not managed by this operator yet; remove spec.tiproxy"
-            + " (it would never be created)",
+        "spec.tici: Forbidden: TiCI is not managed by this operator (upstream marks it experimental"
+            + " and it needs an external object store and TiCDC); remove spec.tici",
         ready.getMessage());
     assertEquals(List.of("ComponentNotManaged"), events.reasons());
 
@@ -71,10 +73,10 @@ class UnmanagedComponentsReadyTest {
 
   @Test
   void removingTheComponentLetsTheClusterBeJudgedOnItsComponentsAgain() throws Exception {
-    TidbCluster tc = onlyTiproxy();
+    TidbCluster tc = onlyTici();
     TidbClusterStatus status = new TidbClusterStatus();
     run(tc, status);
-    tc.getSpec().setTiproxy(null);
+    tc.getSpec().setTici(null);
     Condition ready = run(tc, status);
     assertEquals("True", ready.getStatus(), "no component asked for, none missing");
   }

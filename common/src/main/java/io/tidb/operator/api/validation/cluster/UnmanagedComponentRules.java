@@ -12,8 +12,8 @@ import java.util.List;
  * and update; the controller, which keeps healing what it does manage in a stored cluster, holds
  * {@code Ready=False} with the same messages.
  *
- * <p>Upstream manages all of them. The list shrinks as each component gets its own package in the
- * controller.
+ * <p>Upstream manages both. TiFlash, TiCDC, TiProxy and Pump, refused here before, are managed
+ * now, each by its own package in the controller.
  */
 public final class UnmanagedComponentRules {
 
@@ -33,23 +33,11 @@ public final class UnmanagedComponentRules {
           "PD microservices (tso, scheduling) are not managed by this operator; remove spec.pdms"
               + " and run PD in its classic mode"));
     }
-    if (spec.getTiproxy() != null) {
-      out.add(notYet("spec.tiproxy", "TiProxy"));
-    }
-    if (spec.getPump() != null) {
-      out.add(notYet("spec.pump", "Pump"));
-    }
     if (spec.getTici() != null && !spec.getTici().isNull() && !spec.getTici().isMissingNode()) {
       out.add(Violation.forbidden("spec.tici",
           "TiCI is not managed by this operator (upstream marks it experimental and it needs an"
               + " external object store and TiCDC); remove spec.tici"));
     }
     return out;
-  }
-
-  private static Violation notYet(String path, String component) {
-    return Violation.forbidden(path,
-        component + " is not managed by this operator yet; remove " + path
-            + " (it would never be created)");
   }
 }

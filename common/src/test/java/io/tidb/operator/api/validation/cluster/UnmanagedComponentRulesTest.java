@@ -38,10 +38,6 @@ class UnmanagedComponentRulesTest {
     List<String> expected = List.of(
         "spec.pdms: Forbidden: PD microservices (tso, scheduling) are not managed by this operator;"
             + " remove spec.pdms and run PD in its classic mode",
-        "spec.tiproxy: Forbidden: TiProxy is not managed by this operator yet; remove spec.tiproxy"
-            + " (it would never be created)",
-        "spec.pump: Forbidden: Pump is not managed by this operator yet; remove spec.pump"
-            + " (it would never be created)",
         "spec.tici: Forbidden: TiCI is not managed by this operator (upstream marks it experimental"
             + " and it needs an external object store and TiCDC); remove spec.tici");
     assertEquals(expected, messages(rules.validateCreate(tc)));
@@ -52,13 +48,22 @@ class UnmanagedComponentRulesTest {
   void storedClustersAreNotRefusedSoTheManagedComponentsKeepBeingHealed() {
     TidbCluster tc = TestClusters.parse(EVERY_COMPONENT);
     assertEquals(List.of(), rules.validateStored(tc));
-    assertEquals(4, UnmanagedComponentRules.violations(tc.getSpec()).size());
+    assertEquals(2, UnmanagedComponentRules.violations(tc.getSpec()).size());
   }
 
   @Test
   void aClusterOfManagedComponentsOnlyIsNotRefused() {
     assertEquals(List.of(), UnmanagedComponentRules.violations(TestClusters.basic().getSpec()));
     assertEquals(List.of(), UnmanagedComponentRules.violations(null));
+  }
+
+  @Test
+  void tiproxyAndPumpAreManagedAndNoLongerRefused() {
+    TidbCluster tc = TestClusters.basic();
+    tc.getSpec().setTiproxy(TestClusters.parse(EVERY_COMPONENT).getSpec().getTiproxy());
+    tc.getSpec().setPump(TestClusters.parse(EVERY_COMPONENT).getSpec().getPump());
+    assertEquals(List.of(), UnmanagedComponentRules.violations(tc.getSpec()));
+    assertEquals(List.of(), messages(rules.validateCreate(tc)));
   }
 
   @Test

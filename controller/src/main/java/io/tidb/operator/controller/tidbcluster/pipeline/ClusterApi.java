@@ -107,6 +107,21 @@ public interface ClusterApi {
   /** {@code GET /api/v1/health} of the TiCDC server in {@code pod}. */
   boolean ticdcHealthy(String pod) throws IOException;
 
+  /**
+   * {@code GET /api/debug/health} of the TiProxy server in {@code pod}: its answer when healthy;
+   * an {@link IOException} when it is not or cannot be reached.
+   */
+  String tiproxyHealth(String pod) throws IOException;
+
+  /** The pumps registered in PD's etcd ({@code /tidb-binlog/v1/pumps/<nodeId>}). */
+  List<PumpNode> pumps() throws IOException;
+
+  /** {@code PUT /state/<nodeId>/close} sent to the pump in {@code pod}: it goes offline. */
+  void offlinePump(String pod, String nodeId) throws IOException;
+
+  /** One pump of the binlog registry; {@code host} is the address it advertises. */
+  record PumpNode(String nodeId, String host, String state) {}
+
   /** A TiCDC server's own capture. */
   record TicdcCaptureStatus(String id, String version, boolean owner) {}
 

@@ -1,0 +1,58 @@
+package io.tidb.operator.controller.tidbcluster.tiproxy;
+
+import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
+import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
+import io.tidb.operator.controller.tidbcluster.member.Rollout;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * TiProxy's scale and upgrade rules, upstream's. Scaling comes first: while {@code
+ * spec.tiproxy.replicas} differs from the StatefulSet's, no pod is upgraded ({@code MemberStep}
+ * picks the scale before the upgrade and calls {@link #decide} only once the replicas agree); the
+ * scale runs one pod at a time, highest ordinal first on scale-in. The rolling upgrade replaces one pod per
+ * pass from the highest ordinal down; an upgraded pod must be Ready for {@value
+ * TiproxyStep#MIN_READY_ANNOTATION} seconds (0 unless set) before the next one goes.
+ */
+final class TiproxyUpgrade {
+
+  private TiproxyUpgrade() {}
+
+  /** One pod at a time, the highest ordinal first. */
+  static MemberDecision scaleIn(int current, int wanted) {
+    int target = Math.max(wanted, current - 1);
+    return new MemberDecision.Resize(target, "scaling in from " + current + " to " + target
+        + " (spec.tiproxy.replicas is " + wanted + ")");
+  }
+
+  static MemberDecision decide(Rollout r, long minReadySeconds, Instant now) {
+    String progress = r.updatedCount() + " of " + r.replicas() + " done";
+    for (int i = r.replicas() - 1; i >= 0; i--) {
+      Optional<ObservedPod> pod = r.pod(i);
+      if (pod.isEmpty() || pod.get().terminating()) {
+        return MemberDecision.waitFor(
+            "waiting for pod " + r.podName(i) + " to be recreated (" + progress + ")");
+      }
+      ObservedPod p = pod.get();
+      if (r.isUpdated(p)) {
+        if (!p.ready()) {
+          return MemberDecision.waitFor(
+              "waiting for upgraded pod " + p.name() + " to be Ready (" + progress + ")");
+        }
+        if (!p.readyFor(minReadySeconds, now)) {
+          return MemberDecision.waitFor(
+              "waiting for upgraded pod " + p.name() + " to stay Ready for " + minReadySeconds
+                  + " s (" + TiproxyStep.MIN_READY_ANNOTATION + "; " + progress + ")");
+        }
+        continue;
+      }
+      if (i >= r.partition()) {
+        return MemberDecision.waitFor(
+            "waiting for the StatefulSet controller to replace pod " + p.name() + " ("
+                + progress + ")");
+      }
+      return new MemberDecision.Roll(i, "upgrading " + p.name() + " (" + progress + ")");
+    }
+    return MemberDecision.IDLE;
+  }
+}
