@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -72,14 +73,25 @@ final class InFlightBytesHandler extends Handler.Wrapper {
           () -> busy(response, message, callback), callback::failed));
       return true;
     }
+    // Given back exactly once: when the response completes, or when the body missed its
+    // deadline (the bytes are not coming; the budget must not wait for the request to unwind).
+    AtomicBoolean held = new AtomicBoolean(true);
+    Runnable giveBack = () -> {
+      if (held.compareAndSet(true, false)) {
+        inFlight.addAndGet(-weight);
+      }
+    };
     Scheduler.Task deadline = request.getComponents().getScheduler().schedule(
-        () -> request.fail(new TimeoutException(
-            "request body not received within " + bodyDeadline.toMillis() + " ms")),
+        () -> {
+          giveBack.run();
+          request.fail(new TimeoutException(
+              "request body not received within " + bodyDeadline.toMillis() + " ms"));
+        },
         bodyDeadline.toMillis(), TimeUnit.MILLISECONDS);
     request.setAttribute(DEADLINE, deadline);
     Callback release = Callback.from(callback, () -> {
       deadline.cancel();
-      inFlight.addAndGet(-weight);
+      giveBack.run();
     });
     try {
       if (super.handle(request, response, release)) {
@@ -87,11 +99,11 @@ final class InFlightBytesHandler extends Handler.Wrapper {
       }
     } catch (Throwable t) {
       deadline.cancel();
-      inFlight.addAndGet(-weight);
+      giveBack.run();
       throw t;
     }
     deadline.cancel();
-    inFlight.addAndGet(-weight);
+    giveBack.run();
     return false;
   }
 

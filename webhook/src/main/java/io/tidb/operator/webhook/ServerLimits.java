@@ -57,6 +57,12 @@ public record ServerLimits(
     if (idleTimeout.isNegative() || idleTimeout.isZero()) {
       throw new IllegalArgumentException("idleTimeout must be positive");
     }
+    if (bodyDeadline.equals(idleTimeout)) {
+      // A body that stops arriving would meet both at the same instant; Jetty then lost the
+      // request (never completed: its reservation and the graceful stop waited forever).
+      throw new IllegalArgumentException("bodyDeadline " + bodyDeadline.toMillis()
+          + " ms must differ from idleTimeout " + idleTimeout.toMillis() + " ms");
+    }
   }
 
   /**
@@ -73,7 +79,8 @@ public record ServerLimits(
         100,
         Duration.ofSeconds(10),
         4 * 1024,
-        Duration.ofSeconds(10),
+        // Before the 10 s idle timeout: a stalled body fails on its deadline, not on both at once.
+        Duration.ofSeconds(8),
         1024,
         32);
   }

@@ -2,6 +2,7 @@ package io.tidb.operator.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -24,5 +25,15 @@ class ServerLimitsTest {
         d.maxTokens(), d.maxNestingDepth(), d.idleTimeout(), d.minBytesPerSecond(), d.bodyDeadline(), d.acceptQueueSize(), 32));
     assertThrows(IllegalArgumentException.class, () -> new ServerLimits(1 << 20, 8 << 20, 2, Duration.ofSeconds(1),
         d.maxTokens(), d.maxNestingDepth(), d.idleTimeout(), d.minBytesPerSecond(), d.bodyDeadline(), d.acceptQueueSize(), 4));
+    IllegalArgumentException same = assertThrows(IllegalArgumentException.class, () -> new ServerLimits(1 << 20,
+        8 << 20, 2, Duration.ofSeconds(1), d.maxTokens(), d.maxNestingDepth(), Duration.ofSeconds(5),
+        d.minBytesPerSecond(), Duration.ofSeconds(5), d.acceptQueueSize(), 32));
+    assertEquals("bodyDeadline 5000 ms must differ from idleTimeout 5000 ms", same.getMessage());
+  }
+
+  @Test
+  void theDefaultBodyDeadlineComesBeforeTheIdleTimeout() {
+    ServerLimits d = ServerLimits.defaults(1 << 20);
+    assertTrue(d.bodyDeadline().compareTo(d.idleTimeout()) < 0, d.toString());
   }
 }

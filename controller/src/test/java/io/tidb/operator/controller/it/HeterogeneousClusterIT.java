@@ -72,8 +72,16 @@ class HeterogeneousClusterIT {
   @Test
   @Order(1)
   void thePairConvergesWithEachClusterReportingItsOwnStores() {
-    TidbCluster a = h.awaitReady(A);
-    TidbCluster b = h.awaitReady(B);
+    // Each cluster records every store of the shared PD: a cluster can turn Ready before the
+    // other's stores have joined, so both are awaited until each lists the other's too.
+    Set<String> aStores = Set.of("basic-tikv-0", "basic-tikv-1", "basic-tikv-2");
+    Set<String> bStores = Set.of("basic-heterogeneous-tikv-0");
+    TidbCluster a = h.await(A, "Ready with its 3 stores and basic-heterogeneous's as peers",
+        t -> Fixtures.ready(t) && aStores.equals(storePods(t.getStatus().getTikv().getStores()))
+            && bStores.equals(storePods(t.getStatus().getTikv().getPeerStores())));
+    TidbCluster b = h.await(B, "Ready with its store and basic's 3 as peers",
+        t -> Fixtures.ready(t) && bStores.equals(storePods(t.getStatus().getTikv().getStores()))
+            && aStores.equals(storePods(t.getStatus().getTikv().getPeerStores())));
     assertEquals(Set.of("basic-tikv-0", "basic-tikv-1", "basic-tikv-2"),
         storePods(a.getStatus().getTikv().getStores()));
     assertEquals(Set.of("basic-heterogeneous-tikv-0"), storePods(a.getStatus().getTikv().getPeerStores()));
