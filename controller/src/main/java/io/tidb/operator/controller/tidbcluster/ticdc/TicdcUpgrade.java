@@ -1,7 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.ticdc;
 
+import io.tidb.operator.controller.tidbcluster.member.HighestFirstRoll;
 import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
-import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import java.util.Optional;
 import java.util.Set;
@@ -19,34 +19,10 @@ final class TicdcUpgrade {
 
   /** @param captured the pods whose capture answered this reconcile */
   static MemberDecision decide(Rollout r, Set<String> captured) {
-    String progress = r.updatedCount() + " of " + r.replicas() + " done";
-    for (int i = r.replicas() - 1; i >= 0; i--) {
-      Optional<ObservedPod> pod = r.pod(i);
-      if (pod.isEmpty() || pod.get().terminating()) {
-        return MemberDecision.waitFor(
-            "waiting for pod " + r.podName(i) + " to be recreated (" + progress + ")");
-      }
-      ObservedPod p = pod.get();
-      if (r.isUpdated(p)) {
-        if (!p.ready()) {
-          return MemberDecision.waitFor(
-              "waiting for upgraded pod " + p.name() + " to be Ready (" + progress + ")");
-        }
-        if (!captured.contains(p.name())) {
-          return MemberDecision.waitFor(
-              "waiting for the upgraded TiCDC capture of " + p.name() + " to answer ("
-                  + progress + ")");
-        }
-        continue;
-      }
-      if (i >= r.partition()) {
-        return MemberDecision.waitFor(
-            "waiting for the StatefulSet controller to replace pod " + p.name() + " ("
-                + progress + ")");
-      }
-      return new MemberDecision.Roll(i, "upgrading " + p.name() + " (" + progress + ")");
-    }
-    return MemberDecision.IDLE;
+    return HighestFirstRoll.decide(r, (p, progress) -> captured.contains(p.name())
+        ? Optional.empty()
+        : Optional.of("waiting for the upgraded TiCDC capture of " + p.name() + " to answer ("
+            + progress + ")"));
   }
 
   static MemberDecision scaleIn(int current, int wanted) {

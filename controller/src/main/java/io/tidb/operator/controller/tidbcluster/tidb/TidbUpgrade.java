@@ -1,5 +1,6 @@
 package io.tidb.operator.controller.tidbcluster.tidb;
 
+import io.tidb.operator.controller.tidbcluster.member.HighestFirstRoll;
 import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
 import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
@@ -40,40 +41,16 @@ public final class TidbUpgrade {
   }
 
   public static MemberDecision decide(Facts f) {
-    Rollout r = f.rollout();
-    String progress = r.updatedCount() + " of " + r.replicas() + " done";
-    for (int i = r.replicas() - 1; i >= 0; i--) {
-      Optional<ObservedPod> pod = r.pod(i);
-      if (pod.isEmpty() || pod.get().terminating()) {
-        return MemberDecision.waitFor(
-            "waiting for pod " + r.podName(i) + " to be recreated (" + progress + ")");
+    return HighestFirstRoll.decide(f.rollout(), (p, progress) -> {
+      if (!p.readyFor(f.minReadySeconds(), f.now())) {
+        return Optional.of("waiting for upgraded pod " + p.name() + " to stay Ready for "
+            + f.minReadySeconds() + " s (tidb.pingcap.com/tidb-min-ready-seconds; " + progress + ")");
       }
-      ObservedPod p = pod.get();
-      if (r.isUpdated(p)) {
-        if (!p.ready()) {
-          return MemberDecision.waitFor(
-              "waiting for upgraded pod " + p.name() + " to be Ready (" + progress + ")");
-        }
-        if (!p.readyFor(f.minReadySeconds(), f.now())) {
-          return MemberDecision.waitFor(
-              "waiting for upgraded pod " + p.name() + " to stay Ready for "
-                  + f.minReadySeconds() + " s (tidb.pingcap.com/tidb-min-ready-seconds; "
-                  + progress + ")");
-        }
-        if (!f.healthy().contains(p.name())) {
-          return MemberDecision.waitFor(
-              "waiting for upgraded TiDB " + p.name() + " to answer its status port ("
-                  + progress + ")");
-        }
-        continue;
+      if (!f.healthy().contains(p.name())) {
+        return Optional.of("waiting for upgraded TiDB " + p.name() + " to answer its status port ("
+            + progress + ")");
       }
-      if (i >= r.partition()) {
-        return MemberDecision.waitFor(
-            "waiting for the StatefulSet controller to replace pod " + p.name() + " ("
-                + progress + ")");
-      }
-      return new MemberDecision.Roll(i, "upgrading " + p.name() + " (" + progress + ")");
-    }
-    return MemberDecision.IDLE;
+      return Optional.empty();
+    });
   }
 }

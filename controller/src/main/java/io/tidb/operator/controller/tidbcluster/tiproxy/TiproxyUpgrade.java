@@ -1,7 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.tiproxy;
 
+import io.tidb.operator.controller.tidbcluster.member.HighestFirstRoll;
 import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
-import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import java.time.Instant;
 import java.util.Optional;
@@ -26,33 +26,9 @@ final class TiproxyUpgrade {
   }
 
   static MemberDecision decide(Rollout r, long minReadySeconds, Instant now) {
-    String progress = r.updatedCount() + " of " + r.replicas() + " done";
-    for (int i = r.replicas() - 1; i >= 0; i--) {
-      Optional<ObservedPod> pod = r.pod(i);
-      if (pod.isEmpty() || pod.get().terminating()) {
-        return MemberDecision.waitFor(
-            "waiting for pod " + r.podName(i) + " to be recreated (" + progress + ")");
-      }
-      ObservedPod p = pod.get();
-      if (r.isUpdated(p)) {
-        if (!p.ready()) {
-          return MemberDecision.waitFor(
-              "waiting for upgraded pod " + p.name() + " to be Ready (" + progress + ")");
-        }
-        if (!p.readyFor(minReadySeconds, now)) {
-          return MemberDecision.waitFor(
-              "waiting for upgraded pod " + p.name() + " to stay Ready for " + minReadySeconds
-                  + " s (" + TiproxyStep.MIN_READY_ANNOTATION + "; " + progress + ")");
-        }
-        continue;
-      }
-      if (i >= r.partition()) {
-        return MemberDecision.waitFor(
-            "waiting for the StatefulSet controller to replace pod " + p.name() + " ("
-                + progress + ")");
-      }
-      return new MemberDecision.Roll(i, "upgrading " + p.name() + " (" + progress + ")");
-    }
-    return MemberDecision.IDLE;
+    return HighestFirstRoll.decide(r, (p, progress) -> p.readyFor(minReadySeconds, now)
+        ? Optional.empty()
+        : Optional.of("waiting for upgraded pod " + p.name() + " to stay Ready for "
+            + minReadySeconds + " s (" + TiproxyStep.MIN_READY_ANNOTATION + "; " + progress + ")"));
   }
 }
