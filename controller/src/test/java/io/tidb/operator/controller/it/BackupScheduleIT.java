@@ -3,36 +3,14 @@ package io.tidb.operator.controller.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
-import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
-import io.tidb.operator.api.validation.backup.BackupScheduleAdmissionRules;
-import io.tidb.operator.controller.backup.BackupScheduleController;
-import io.tidb.operator.controller.config.ComponentUrls;
-import io.tidb.operator.controller.config.ControllerSettings;
-import io.tidb.operator.controller.runtime.OperatorRuntime;
-import io.tidb.operator.controller.runtime.RuntimeServices;
-import io.tidb.operator.controller.runtime.ValidatingReconciler;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
-import io.tidb.operator.testsupport.ProjectCrds;
-import io.tidb.operator.testsupport.TestNamespaces;
 import io.tidb.operator.testsupport.WithKubeApiServer;
-import java.net.InetSocketAddress;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,146 +23,62 @@ import org.junit.jupiter.api.Test;
 @WithKubeApiServer
 class BackupScheduleIT {
 
-  private static final AtomicReference<Instant> NOW = new AtomicReference<>();
-  private static KubernetesClient admin;
-  private static KubernetesClient operatorClient;
-  private static OperatorRuntime operator;
-  private static String ns;
+  private static ScheduleHarness h;
 
   @BeforeAll
   static void start(ClusterAccess access) {
-    admin = access.newClient();
-    ProjectCrds.apply(admin);
-    ns = TestNamespaces.createUnique(admin, "backup-schedule");
-    NOW.set(Instant.now().atZone(ZoneOffset.UTC).withSecond(0).withNano(0).toInstant());
-    Clock clock = new Clock() {
-      @Override
-      public ZoneId getZone() {
-        return ZoneOffset.UTC;
-      }
-
-      @Override
-      public Clock withZone(ZoneId zone) {
-        return this;
-      }
-
-      @Override
-      public Instant instant() {
-        return NOW.get();
-      }
-    };
-    operatorClient = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(access.kubeConfigYaml())).build();
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    ControllerSettings settings = new ControllerSettings(Set.of(ns), 2, Duration.ofSeconds(30), Duration.ofMillis(300),
-        Optional.empty(), new InetSocketAddress("127.0.0.1", 0), ComponentUrls.defaults(), "tidb-operator-java/controller:it",
-        "schedule-it");
-    RuntimeServices services = RuntimeServices.create(operatorClient, registry, settings.identity(), clock);
-    operator = OperatorRuntime.create(settings, operatorClient, registry, List.<ValidatingReconciler<?, ?>>of(
-        BackupScheduleController.create(services, new BackupScheduleAdmissionRules(), operatorClient,
-            settings.convergingRequeue())));
-    operator.start();
+    h = new ScheduleHarness(access, "backup-schedule", "schedule-it");
   }
 
   @AfterAll
   static void stop() {
-    if (operator != null) {
-      operator.close();
-      operatorClient.close();
+    if (h != null) {
+      h.close();
     }
-    admin.namespaces().withName(ns).delete();
-    admin.close();
-  }
-
-  private static List<Backup> backups(String schedule) {
-    return admin.resources(Backup.class).inNamespace(ns).withLabel("tidb.pingcap.com/backup-schedule", schedule)
-        .list().getItems().stream().filter(b -> b.getMetadata().getDeletionTimestamp() == null)
-        .sorted(java.util.Comparator.comparing(b -> b.getMetadata().getName())).toList();
-  }
-
-  private static List<String> names(String schedule) {
-    return backups(schedule).stream().map(b -> b.getMetadata().getName()).toList();
-  }
-
-  private static void setPhase(String name, String phase) {
-    Backup b = admin.resources(Backup.class).inNamespace(ns).withName(name).get();
-    b.setStatus(new BackupStatus());
-    b.getStatus().setPhase(phase);
-    admin.resources(Backup.class).inNamespace(ns).resource(b).updateStatus();
-  }
-
-  private static void advance(Duration d) {
-    NOW.set(NOW.get().plus(d));
-  }
-
-  private static BackupSchedule create(String name, String extra) {
-    BackupSchedule s = ApiObjects.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: BackupSchedule
-        metadata: {name: %s}
-        spec:
-          schedule: "*/10 * * * *"
-          %s
-          backupTemplate:
-            cleanPolicy: Delete
-            br: {cluster: basic}
-            s3: {provider: minio, endpoint: "http://127.0.0.1:9", bucket: backups, prefix: sched}
-        """.formatted(name, extra), BackupSchedule.class);
-    s.getMetadata().setNamespace(ns);
-    return admin.resource(s).create();
   }
 
   @Test
   void backupsOnTimeNoneWhileOneRunsAndMaxBackupsKept() throws Exception {
     // The schedule's creation time is real time: the fake clock starts there, then only moves on.
-    NOW.set(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
-    create("nightly", "maxBackups: 2");
+    h.now.set(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+    h.create("nightly", "maxBackups: 2");
     Thread.sleep(1500);
-    assertEquals(List.of(), names("nightly"), "nothing due until the next */10 time");
+    assertEquals(List.of(), h.names("nightly"), "nothing due until the next */10 time");
 
-    Instant t1 = nextTen(NOW.get());
-    NOW.set(t1.plusSeconds(5));
-    String first = "nightly-" + ts(t1);
-    Await.until("first backup", Duration.ofSeconds(30), () -> names("nightly"), n -> n.equals(List.of(first)));
-    Backup b1 = backups("nightly").get(0);
+    Instant t1 = ScheduleHarness.nextTen(h.now.get());
+    h.now.set(t1.plusSeconds(5));
+    String first = "nightly-" + ScheduleHarness.ts(t1);
+    Await.until("first backup", Duration.ofSeconds(30), () -> h.names("nightly"), n -> n.equals(List.of(first)));
+    Backup b1 = h.backups("nightly").get(0);
     assertEquals("sched/" + first, b1.getSpec().getS3().getPrefix(), "a folder of its own");
     assertEquals("Delete", b1.getSpec().getCleanPolicy());
 
-    advance(Duration.ofMinutes(10));
+    h.advance(Duration.ofMinutes(10));
     Thread.sleep(2000);
-    assertEquals(List.of(first), names("nightly"), "no new backup while " + first + " runs");
-    setPhase(first, "Complete");
+    assertEquals(List.of(first), h.names("nightly"), "no new backup while " + first + " runs");
+    h.setPhase(first, "Complete");
     Instant t2 = t1.plus(Duration.ofMinutes(10));
-    String second = "nightly-" + ts(t2);
-    Await.until("second backup", Duration.ofSeconds(30), () -> names("nightly"), n -> n.equals(List.of(first, second)));
-    setPhase(second, "Complete");
+    String second = "nightly-" + ScheduleHarness.ts(t2);
+    Await.until("second backup", Duration.ofSeconds(30), () -> h.names("nightly"), n -> n.equals(List.of(first, second)));
+    h.setPhase(second, "Complete");
 
-    advance(Duration.ofMinutes(10));
-    String third = "nightly-" + ts(t2.plus(Duration.ofMinutes(10)));
-    Await.until("third backup, the first deleted (maxBackups 2)", Duration.ofSeconds(30), () -> names("nightly"),
+    h.advance(Duration.ofMinutes(10));
+    String third = "nightly-" + ScheduleHarness.ts(t2.plus(Duration.ofMinutes(10)));
+    Await.until("third backup, the first deleted (maxBackups 2)", Duration.ofSeconds(30), () -> h.names("nightly"),
         n -> n.equals(List.of(second, third)));
-    BackupSchedule s = admin.resources(BackupSchedule.class).inNamespace(ns).withName("nightly").get();
+    BackupSchedule s = h.admin.resources(BackupSchedule.class).inNamespace(h.ns).withName("nightly").get();
     assertEquals(third, s.getStatus().getLastBackup());
     assertEquals(t2.plus(Duration.ofMinutes(10)).toString(), s.getStatus().getLastBackupTime());
   }
 
   @Test
   void aPausedScheduleCreatesNothing() throws Exception {
-    NOW.set(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
-    create("paused", "pause: true");
-    advance(Duration.ofMinutes(30));
+    h.now.set(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+    h.create("paused", "pause: true");
+    h.advance(Duration.ofMinutes(30));
     Thread.sleep(2000);
-    assertEquals(List.of(), names("paused"));
-    BackupSchedule s = admin.resources(BackupSchedule.class).inNamespace(ns).withName("paused").get();
+    assertEquals(List.of(), h.names("paused"));
+    BackupSchedule s = h.admin.resources(BackupSchedule.class).inNamespace(h.ns).withName("paused").get();
     assertTrue(s.getStatus() == null || s.getStatus().getLastBackup() == null);
-  }
-
-  private static Instant nextTen(Instant now) {
-    var z = now.atZone(ZoneOffset.UTC).withSecond(0).withNano(0);
-    int add = 10 - z.getMinute() % 10;
-    return z.plusMinutes(add).toInstant();
-  }
-
-  private static String ts(Instant t) {
-    return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd't'HH-mm-ss").withZone(ZoneOffset.UTC).format(t);
   }
 }
