@@ -59,6 +59,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
   private final ReconcileMetrics metrics;
   private final Clock clock;
   private final Duration convergingRequeue;
+  private final boolean detectCacheMutations = CacheMutationDetector.enabled(System.getenv());
 
   /**
    * @param name the controller's name: JOSDK's, and the {@code controller} tag of the metrics
@@ -115,24 +116,26 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
             generation,
             now));
 
+    OwnedObjects owned = CacheMutationDetector.watch(
+        new InformerOwnedObjects<>(context, stored.getMetadata().getNamespace()),
+        detectCacheMutations);
     ResourceContext<P, S> ctx =
-        new ResourceContext<>(
-            stored,
-            resource,
-            next,
-            new InformerOwnedObjects<>(context, stored.getMetadata().getNamespace()),
-            applier,
-            events,
-            now);
+        new ResourceContext<>(stored, resource, next, owned, applier, events, now);
     WorkOutcome outcome;
     try {
       outcome = work.work(ctx);
     } catch (Exception e) {
       // What the work observed and its conditions (which say why it failed) still reach the
       // user; the framework then retries with backoff.
+      try {
+        CacheMutationDetector.verify(owned);
+      } catch (IllegalStateException mutation) {
+        e.addSuppressed(mutation);
+      }
       writeStatusIfChanged(stored, context, current, next);
       throw e;
     }
+    CacheMutationDetector.verify(owned);
     metrics.reconciled(name, outcome.result(), outcome.step());
     LOG.debug(
         "reconciled controller={} namespace={} name={} result={} step={}",
