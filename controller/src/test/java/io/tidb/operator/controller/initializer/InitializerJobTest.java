@@ -4,14 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarSource;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class InitializerJobTest {
@@ -113,6 +119,47 @@ class InitializerJobTest {
     Container c = job.getSpec().getTemplate().getSpec().getContainers().get(0);
     assertEquals(List.of("--tls-cert", "/var/lib/tidb-client-tls/tls.crt",
         "--tls-key", "/var/lib/tidb-client-tls/tls.key"), c.getArgs().subList(5, c.getArgs().size()));
+  }
+
+  @Test
+  void thePodReachesOnlyTheSecretsAndConfigMapItsSpecNamesAndHasNoApiAccess() {
+    Job job = InitializerJob.build(ti("""
+        image: x
+        cluster: {name: demo}
+        passwordSecret: tidb-secret
+        initSqlConfigMap: init-sql
+        tlsClientSecretName: demo-client
+        """), tc("tlsClient: {enabled: true}"), List.of("app", "reader"), SETTINGS);
+    PodSpec pod = job.getSpec().getTemplate().getSpec();
+    Set<String> reached = new TreeSet<>();
+    for (Container c : pod.getContainers()) {
+      assertTrue(c.getEnvFrom() == null || c.getEnvFrom().isEmpty(), "no whole Secret or ConfigMap as environment");
+      for (EnvVar e : c.getEnv()) {
+        EnvVarSource from = e.getValueFrom();
+        if (from == null) {
+          continue;
+        }
+        assertNull(from.getFieldRef(), e.getName());
+        assertNull(from.getResourceFieldRef(), e.getName());
+        if (from.getSecretKeyRef() != null) {
+          reached.add("Secret " + from.getSecretKeyRef().getName() + " key " + from.getSecretKeyRef().getKey());
+        }
+        if (from.getConfigMapKeyRef() != null) {
+          reached.add("ConfigMap " + from.getConfigMapKeyRef().getName() + " key " + from.getConfigMapKeyRef().getKey());
+        }
+      }
+    }
+    for (Volume v : pod.getVolumes()) {
+      assertNull(v.getProjected(), "no projected (service account token) volume");
+      assertNull(v.getConfigMap(), v.getName());
+      reached.add("Secret " + v.getSecret().getSecretName() + " volume");
+    }
+    assertEquals(Set.of("Secret tidb-secret key root", "Secret tidb-secret key app", "Secret tidb-secret key reader",
+        "ConfigMap init-sql key init-sql", "Secret demo-client volume"), reached);
+    assertEquals(Boolean.FALSE, pod.getAutomountServiceAccountToken(), "the pod cannot call the API server");
+    assertNull(pod.getServiceAccountName(), "no ServiceAccount of the operator's, none given");
+    assertEquals("restricted-sa", InitializerJob.build(ti("image: x\ncluster: {name: demo}\nserviceAccountName: restricted-sa\n"),
+        tc("replicas: 1"), List.of(), SETTINGS).getSpec().getTemplate().getSpec().getServiceAccountName());
   }
 
   @Test

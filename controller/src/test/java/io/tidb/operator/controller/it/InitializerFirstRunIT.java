@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
+import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithKubeApiServer;
 import java.sql.Connection;
@@ -131,9 +132,10 @@ class InitializerFirstRunIT {
     // Completed: a reconcile (the operator restarted, then the Job deleted) writes nothing.
     h.stopOperator();
     h.startOperator();
-    Thread.sleep(3000);
+    Await.until("the restarted operator's first reconcile", InitializerHarness.TIMEOUT, h::reconciles, n -> n >= 1);
+    double afterRestart = h.reconciles();
     h.admin.batch().v1().jobs().inNamespace(h.namespace).withName(job.getMetadata().getName()).delete();
-    Thread.sleep(4000);
+    Await.until("the reconcile of the Job's deletion", InitializerHarness.TIMEOUT, h::reconciles, n -> n > afterRestart);
     assertEquals(List.of(), h.writes.all(), "a completed initializer gets no write");
     assertNull(h.job("initialize-demo"), "the Job is not recreated");
     assertEquals("Completed", h.initializer("initialize-demo").getStatus().getPhase());

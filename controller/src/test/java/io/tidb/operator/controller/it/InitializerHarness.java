@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
@@ -14,6 +15,7 @@ import io.tidb.operator.controller.initializer.InitializerJob;
 import io.tidb.operator.controller.initializer.InitializerSettings;
 import io.tidb.operator.controller.initializer.TidbInitializerController;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
+import io.tidb.operator.controller.runtime.ReconcileMetrics;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
@@ -49,6 +51,7 @@ final class InitializerHarness implements AutoCloseable {
   private OperatorRuntime operator;
   private KubernetesClient operatorClient;
   WriteRecorder writes;
+  private SimpleMeterRegistry metrics;
 
   InitializerHarness(ClusterAccess access, String prefix) {
     this(access, prefix, LoopbackMariaDb.shared());
@@ -72,6 +75,7 @@ final class InitializerHarness implements AutoCloseable {
         .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("it-write-recorder", writes))
         .build();
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    metrics = registry;
     ControllerSettings settings = new ControllerSettings(
         Set.of(namespace), 2, Duration.ofSeconds(30), Duration.ofSeconds(1), Optional.empty(),
         new InetSocketAddress("127.0.0.1", 0), ComponentUrls.defaults(),
@@ -83,6 +87,11 @@ final class InitializerHarness implements AutoCloseable {
         TidbInitializerController.create(initializer, services, new TidbInitializerAdmissionRules(),
             operatorClient, settings.convergingRequeue())));
     operator.start();
+  }
+
+  /** Reconciles the running operator has finished since it started, whatever their outcome. */
+  double reconciles() {
+    return metrics.find(ReconcileMetrics.RECONCILES).counters().stream().mapToDouble(Counter::count).sum();
   }
 
   void stopOperator() {

@@ -1,6 +1,7 @@
 package io.tidb.operator.controller.monitor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -86,6 +87,15 @@ class MonitorObjectsTest {
     assertEquals("basic-grafana", container(s, "grafana").getEnv().stream()
         .filter(e -> e.getName().equals("GF_SECURITY_ADMIN_USER")).findFirst().orElseThrow()
         .getValueFrom().getSecretKeyRef().getName());
+  }
+
+  @Test
+  void retentionTimeWinsOverReserveDays() {
+    TidbMonitor tm = MonitorManifests.named("advanced__tidb-monitor.yaml");
+    tm.getSpec().getPrometheus().setRetentionTime("36h");
+    String cmd = container(sts(tm, 0), "prometheus").getCommand().get(2);
+    assertTrue(cmd.contains("--storage.tsdb.retention.time=36h"), cmd);
+    assertFalse(cmd.contains("12d"), cmd);
   }
 
   @Test

@@ -202,6 +202,38 @@ class TidbMonitorWorkTest {
   }
 
   @Test
+  void clusterScopedDiscoveryIsAClusterRoleAndANamespacedInstallIsToldWhatToDo() {
+    TidbMonitor tm = MonitorManifests.named("basic-cn__tidb-monitor.yaml");
+    tm.getSpec().setClusterScoped(true);
+    FakeReads reads = new FakeReads().cluster("ns", "basic", false);
+    TidbMonitorWork clusterWide = new TidbMonitorWork(lookup -> null, byName, new ClusterScopedRbac(null, byName),
+        volumes, new DashboardLinks(topology));
+    clusterWide.work(ctx(tm, new TidbMonitorStatus()), reads);
+    assertTrue(applier.writes.contains("ClusterRole ns-basic-monitor"), applier.writes.toString());
+    assertTrue(applier.writes.contains("ClusterRoleBinding ns-basic-monitor"), applier.writes.toString());
+    assertFalse(applier.writes.contains("Role basic-monitor"), "no namespaced Role beside the ClusterRole");
+
+    ObjectsByName forbidden = new ObjectsByName() {
+      @Override
+      public <R extends io.fabric8.kubernetes.api.model.HasMetadata> io.tidb.operator.controller.runtime.ApplyOutcome apply(R desired) {
+        if (desired.getKind().startsWith("Cluster")) {
+          throw new io.fabric8.kubernetes.client.KubernetesClientException("clusterroles is forbidden", 403, null);
+        }
+        return byName.apply(desired);
+      }
+    };
+    TidbMonitorWork namespaced = new TidbMonitorWork(lookup -> null, forbidden, new ClusterScopedRbac(null, forbidden),
+        volumes, new DashboardLinks(topology));
+    TidbMonitorStatus status = new TidbMonitorStatus();
+    namespaced.work(ctx(tm, status), reads);
+    Condition ready = condition(status, TidbMonitorWork.READY);
+    assertEquals("False", ready.getStatus());
+    assertTrue(ready.getMessage().contains("spec.clusterScoped needs a ClusterRole ns-basic-monitor, which this operator"
+        + " may not create (a namespace-scoped install)"), ready.getMessage());
+    assertTrue(owned.get(ConfigMap.class, "basic-monitor").isPresent(), "the rest of the monitor is still written");
+  }
+
+  @Test
   void aTlsClustersClientCertificateIsCopiedIntoTheTlsAssets() {
     TidbMonitor tm = MonitorManifests.named("basic-tls__tidb-monitor.yaml");
     FakeReads reads = new FakeReads().cluster("ns", "basic-tls", true);
