@@ -111,7 +111,7 @@ public final class BackupCleaner {
       String sa = backup.getSpec().getServiceAccount() != null ? backup.getSpec().getServiceAccount() : null;
       Job job = BackupJob.build(new BackupJob.Work(backup, name, "clean", Map.of(BackupJob.BACKUP_LABEL,
           backup.getMetadata().getName()), sa, JobPod.of(backup.getSpec()), null, args(backup),
-          StorageProviders.of(backup.getSpec())), settings);
+          StorageProviders.of(backup.getSpec()), false), settings);
       job.getSpec().getTemplate().getSpec().setAutomountServiceAccountToken(false);
       jobs.resource(job).create();
       return new Outcome(Step.WAIT, "Cleaning", "Job " + name + " deleting the data under " + backup.getStatus().getBackupPath());
