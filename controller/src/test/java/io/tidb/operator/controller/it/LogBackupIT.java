@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Test;
  * container's command, arguments and environment: start (Running, commitTs from BR's task line,
  * the lock and meta in S3), pause (Paused), start again (a resume), truncation (the safepoint in
  * S3, logSuccessTruncateUntil), stop (Stopped); the BR stand-in records the five command lines and
- * refuses what BR refuses (a pause of a paused task, shown Failed for that command only).
+ * refuses what BR refuses (a pause of a paused task, shown Failed for that command only). Against a
+ * TLS cluster every BR command, a snapshot backup's and a restore's too, gets the cluster's client
+ * certificate (these scenarios share this class: they write the one mount path on this machine),
+ * and deleting a running log backup stops it first.
  */
 @WithKubeApiServer
 class LogBackupIT {
@@ -37,6 +40,9 @@ class LogBackupIT {
     h = new BackupHarness(access, "log-backup");
     h.s3.createBucket("logs");
     h.createCluster("basic");
+    h.createCluster("secure", true);
+    TestCertificates ca = TestCertificates.newCa("backup-tls-it-ca");
+    h.admin.resource(ca.secret(h.namespace, "secure-cluster-client-secret", ca.peer(List.of("secure-client")))).create();
     h.createS3Secret("s3-secret", LoopbackS3.ACCESS_KEY, LoopbackS3.SECRET_KEY);
     tasks = Files.createTempDirectory("br-log-tasks-");
     record = Files.createTempFile("br-commands-", ".txt");
@@ -195,9 +201,6 @@ class LogBackupIT {
   @Test
   void aTlsClustersLogBackupGetsTheClientCertificateAndIsStoppedWhenDeleted() throws Exception {
     Path ownTasks = Files.createTempDirectory("br-log-tasks-");
-    h.createCluster("secure", true);
-    TestCertificates ca = TestCertificates.newCa("backup-tls-it-ca");
-    h.admin.resource(ca.secret(h.namespace, "secure-cluster-client-secret", ca.peer(List.of("secure-client")))).create();
     h.createBackup("""
         apiVersion: pingcap.com/v1alpha1
         kind: Backup
@@ -224,7 +227,8 @@ class LogBackupIT {
 
     JobAsKubelet.Run run = h.run(start);
     assertEquals(0, run.exitCode(), run.output());
-    assertTrue(run.output().contains("[\"cluster TLS\"] [ca=/var/lib/cluster-client-tls/ca.crt]"), run.output());
+    assertTrue(run.output().contains("[\"cluster TLS\"]") && run.output().contains("[ca=/var/lib/cluster-client-tls/ca.crt]"),
+        run.output());
     h.awaitBackup("secured", "Running", b -> "Running".equals(b.getStatus().getPhase()));
 
     h.admin.resources(Backup.class).inNamespace(h.namespace).withName("secured").delete();
@@ -243,5 +247,43 @@ class LogBackupIT {
     assertEquals(0, stopped.exitCode(), stopped.output());
     Await.until("the Backup released", BackupHarness.TIMEOUT, () -> h.backup("secured"), b -> b == null);
     assertTrue(!Files.exists(ownTasks.resolve("secured.json")), "br log stop removed the task");
+  }
+
+  @Test
+  void aTlsClustersSnapshotBackupAndRestoreGetTheClientCertificate() throws Exception {
+    h.createBackup("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: Backup
+        metadata: {name: secured-full}
+        spec:
+          br: {cluster: secure}
+          env: [{name: BR_STANDIN_CLUSTER_TLS, value: "true"}]
+          s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: secured/full, secretName: s3-secret}
+        """);
+    Job backup = h.awaitJob("backup-secured-full");
+    assertTrue(backup.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs().contains("--cluster-tls"));
+    JobAsKubelet.Run backedUp = h.run(backup);
+    assertEquals(0, backedUp.exitCode(), backedUp.output());
+    assertTrue(backedUp.output().contains("--key=<redacted>") && backedUp.output().contains("[\"cluster TLS\"]"),
+        backedUp.output());
+    Backup done = h.awaitBackup("secured-full", "Complete", b -> "Complete".equals(b.getStatus().getPhase()));
+
+    h.createRestore("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: Restore
+        metadata: {name: secured-back}
+        spec:
+          br: {cluster: secure}
+          env: [{name: BR_STANDIN_CLUSTER_TLS, value: "true"}]
+          s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: secured/full, secretName: s3-secret}
+        """);
+    Job restore = h.awaitJob("restore-secured-back");
+    assertEquals("secure-cluster-client-secret", restore.getSpec().getTemplate().getSpec().getVolumes().stream()
+        .filter(v -> "cluster-client-tls".equals(v.getName())).findFirst().orElseThrow().getSecret().getSecretName());
+    JobAsKubelet.Run restored = h.run(restore);
+    assertEquals(0, restored.exitCode(), restored.output());
+    assertTrue(restored.output().contains("[\"cluster TLS\"]"), restored.output());
+    assertEquals(done.getStatus().getCommitTs(), h.awaitRestore("secured-back", "Complete",
+        r -> "Complete".equals(r.getStatus().getPhase())).getStatus().getCommitTs());
   }
 }
