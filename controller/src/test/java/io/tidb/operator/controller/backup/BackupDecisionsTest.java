@@ -146,6 +146,14 @@ class BackupDecisionsTest {
   }
 
   @Test
+  void theCleanUpWaitsForEveryJobThatWritesTheData() {
+    assertEquals(List.of("backup-b"), BackupCleaner.backupJobNames(backup("br: {cluster: c}\ns3: {bucket: bk}")));
+    assertEquals(List.of("backup-b-log-start", "backup-b-log-stop", "backup-b-log-pause", "backup-b-log-resume",
+            "backup-b-log-truncate"),
+        BackupCleaner.backupJobNames(backup("backupMode: log\nbr: {cluster: c}\ns3: {bucket: bk}")));
+  }
+
+  @Test
   void theControllerAppliesOnlyItsOwnStatusFields() {
     BackupStatus s = ApiObjects.parse(BrSummaryTest.FULL_STATUS, BackupStatus.class);
     BackupStatus mine = BackupStatuses.controllerPart(s);
