@@ -94,16 +94,31 @@ public final class BackupCleaner {
     return args;
   }
 
+  /**
+   * The Jobs that write the backup's data, to be gone before it is deleted: {@code backup-<name>},
+   * or for a log backup every command's {@code backup-<name>-<command>}, as upstream. Pure.
+   */
+  static List<String> backupJobNames(Backup backup) {
+    if (!"log".equals(backup.getSpec().getBackupMode())) {
+      return List.of(BackupWork.jobName(backup));
+    }
+    return java.util.stream.Stream.of(LogBackupCommands.START, LogBackupCommands.STOP, LogBackupCommands.PAUSE,
+        LogBackupCommands.RESUME, LogBackupCommands.TRUNCATE)
+        .map(c -> LogBackupCommands.jobName(backup.getMetadata().getName(), c)).toList();
+  }
+
   public Outcome clean(Backup backup) {
     if (!needsClean(backup)) {
       return new Outcome(Step.RELEASE, null, null);
     }
     String ns = backup.getMetadata().getNamespace();
     var jobs = client.batch().v1().jobs().inNamespace(ns);
-    Job running = jobs.withName(BackupWork.jobName(backup)).get();
-    if (running != null && !JobVerdicts.hasTrue(running, "Complete") && !JobVerdicts.hasTrue(running, "Failed")) {
-      jobs.withName(BackupWork.jobName(backup)).withPropagationPolicy(io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
-      return new Outcome(Step.WAIT, "WaitingForBackupJob", "stopping Job " + BackupWork.jobName(backup) + " before deleting the data");
+    for (String jobName : backupJobNames(backup)) {
+      Job running = jobs.withName(jobName).get();
+      if (running != null && !JobVerdicts.hasTrue(running, "Complete") && !JobVerdicts.hasTrue(running, "Failed")) {
+        jobs.withName(jobName).withPropagationPolicy(io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
+        return new Outcome(Step.WAIT, "WaitingForBackupJob", "stopping Job " + jobName + " before deleting the data");
+      }
     }
     String name = jobName(backup);
     Job clean = jobs.withName(name).get();
@@ -111,7 +126,7 @@ public final class BackupCleaner {
       String sa = backup.getSpec().getServiceAccount() != null ? backup.getSpec().getServiceAccount() : null;
       Job job = BackupJob.build(new BackupJob.Work(backup, name, "clean", Map.of(BackupJob.BACKUP_LABEL,
           backup.getMetadata().getName()), sa, JobPod.of(backup.getSpec()), null, args(backup),
-          StorageProviders.of(backup.getSpec())), settings);
+          StorageProviders.of(backup.getSpec()), false), settings);
       job.getSpec().getTemplate().getSpec().setAutomountServiceAccountToken(false);
       jobs.resource(job).create();
       return new Outcome(Step.WAIT, "Cleaning", "Job " + name + " deleting the data under " + backup.getStatus().getBackupPath());

@@ -33,32 +33,51 @@ public final class BackupController {
       Duration convergingRequeue) {
     KubeBackupLookups lookups = new KubeBackupLookups(client);
     return new BackupReconciler(rules, new BackupWork(settings, lookups), new BackupCleaner(client, lookups, settings),
-        services, convergingRequeue);
+        new LogBackupStopper(client, lookups, settings), services, convergingRequeue);
   }
 
   /**
    * The runtime's skeleton bound to {@code Backup}, with a finalizer that deletes the data of a
-   * Backup whose {@code cleanPolicy} says so ({@link BackupCleaner}).
+   * Backup whose {@code cleanPolicy} says so ({@link BackupCleaner}), after stopping a running
+   * log backup ({@link LogBackupStopper}).
    */
   public static final class BackupReconciler extends ValidatingReconciler<Backup, BackupStatus>
       implements Cleaner<Backup> {
 
     private final BackupCleaner cleaner;
+    private final LogBackupStopper stopper;
     private final RuntimeServices services;
     private final Clock clock;
     private final Duration convergingRequeue;
 
-    BackupReconciler(AdmissionRules<Backup> rules, BackupWork work, BackupCleaner cleaner,
+    BackupReconciler(AdmissionRules<Backup> rules, BackupWork work, BackupCleaner cleaner, LogBackupStopper stopper,
         RuntimeServices services, Duration convergingRequeue) {
       super(NAME, rules, BackupStatuses.BACKUP, work, services, convergingRequeue);
       this.cleaner = cleaner;
+      this.stopper = stopper;
       this.services = services;
       this.clock = services.clock();
       this.convergingRequeue = convergingRequeue;
     }
 
     @Override
-    public DeleteControl cleanup(Backup backup, Context<Backup> context) {
+    public DeleteControl cleanup(Backup stored, Context<Backup> context) {
+      LogBackupStopper.Outcome stop = stopper.stop(stored, clock.instant());
+      Backup backup = stored;
+      BackupStatus before = stored.getStatus() == null ? new BackupStatus() : stored.getStatus();
+      BackupStatus stopped = ApiObjects.deepCopy(before);
+      stop.status().accept(stopped);
+      if (!Objects.equals(before, stopped)) {
+        backup = patchStatus(stored, stopped, context);
+        if (stop.event() != null && stop.event().warning()) {
+          services.events().warning(stored, stop.event().reason(), stop.event().message());
+        } else if (stop.event() != null) {
+          services.events().normal(stored, stop.event().reason(), stop.event().message());
+        }
+      }
+      if (stop.step() == LogBackupStopper.Step.WAIT) {
+        return DeleteControl.noFinalizerRemoval().rescheduleAfter(convergingRequeue);
+      }
       BackupCleaner.Outcome outcome = cleaner.clean(backup);
       if (outcome.reason() != null) {
         BackupStatus current = backup.getStatus() == null ? new BackupStatus() : backup.getStatus();
@@ -68,11 +87,7 @@ public final class BackupController {
             BackupPhase.CLEANED, status, outcome.reason(), outcome.message(), backup.getMetadata().getGeneration(),
             clock.instant()));
         if (!Objects.equals(current, next)) {
-          Backup fresh = new Backup();
-          fresh.setMetadata(new ObjectMetaBuilder().withName(backup.getMetadata().getName())
-              .withNamespace(backup.getMetadata().getNamespace()).build());
-          fresh.setStatus(BackupStatuses.controllerPart(next));
-          PrimaryUpdateAndCacheUtils.ssaPatchStatusAndCacheResource(backup, fresh, context);
+          patchStatus(backup, next, context);
           if (outcome.step() == BackupCleaner.Step.STUCK) {
             services.events().warning(backup, outcome.reason(), outcome.message());
           } else if (outcome.step() == BackupCleaner.Step.RELEASE) {
@@ -80,6 +95,10 @@ public final class BackupController {
           }
         }
       }
+      return release(outcome);
+    }
+
+    private DeleteControl release(BackupCleaner.Outcome outcome) {
       switch (outcome.step()) {
         case RELEASE:
           return DeleteControl.defaultDelete();
@@ -88,6 +107,15 @@ public final class BackupController {
         default:
           return DeleteControl.noFinalizerRemoval().rescheduleAfter(convergingRequeue);
       }
+    }
+
+    /** Applies the controller's part of {@code next} and returns the Backup as the API server has it now. */
+    private static Backup patchStatus(Backup backup, BackupStatus next, Context<Backup> context) {
+      Backup fresh = new Backup();
+      fresh.setMetadata(new ObjectMetaBuilder().withName(backup.getMetadata().getName())
+          .withNamespace(backup.getMetadata().getNamespace()).build());
+      fresh.setStatus(BackupStatuses.controllerPart(next));
+      return PrimaryUpdateAndCacheUtils.ssaPatchStatusAndCacheResource(backup, fresh, context);
     }
   }
 }

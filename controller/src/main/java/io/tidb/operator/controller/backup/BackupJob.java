@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.tidb.operator.api.v1alpha1.backup.StorageProvider;
 import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,8 @@ import java.util.Map;
  * container copies {@code br} from the tool image into a shared volume, as upstream does. Storage
  * credentials reach the container only as environment variables the kubelet resolves ({@code
  * secretKeyRef}) or a mounted Secret (GCS): neither the Job's arguments nor the API hold them, and
- * the pod's ServiceAccount reads no Secret. Pure.
+ * the pod's ServiceAccount reads no Secret. With a TLS cluster the Secret {@code
+ * <cluster>-cluster-client-secret} is mounted at {@value #CLUSTER_CLIENT_MOUNT}, as upstream. Pure.
  */
 public final class BackupJob {
 
@@ -36,6 +38,8 @@ public final class BackupJob {
   public static final String INIT_CONTAINER = "br-binary";
   public static final String BR_BIN_DIR = "/var/lib/tidb-backup-manager/bin";
   public static final String GCS_CREDENTIALS_DIR = "/var/lib/tidb-backup-manager/gcs";
+  /** Where the cluster's client certificate ({@code <cluster>-cluster-client-secret}) is mounted, as upstream. */
+  public static final String CLUSTER_CLIENT_MOUNT = BackupManagerMain.CLUSTER_CLIENT_DIR;
   /** Upstream's labels naming the Backup / Restore of a Job and its pod. */
   public static final String BACKUP_LABEL = "tidb.pingcap.com/backup";
   public static final String RESTORE_LABEL = "tidb.pingcap.com/restore";
@@ -58,7 +62,27 @@ public final class BackupJob {
       JobPod pod,
       String brImage,
       List<String> args,
-      StorageProvider storage) {}
+      StorageProvider storage,
+      boolean clusterTls) {}
+
+  /**
+   * The backup-manager's arguments for one BR run of {@code owner}: {@code backup-manager
+   * <subcommand> --namespace --name [--cluster-tls] -- <br> <br's arguments>}; {@code --cluster-tls}
+   * when the cluster has {@code spec.tlsCluster.enabled}, as upstream, which makes the
+   * backup-manager give BR the client certificate the Job mounts ({@link #CLUSTER_CLIENT_MOUNT}).
+   */
+  public static List<String> managerArgs(String subcommand, HasMetadata owner, boolean clusterTls, String brPath,
+      List<String> brArgs) {
+    List<String> args = new ArrayList<>(List.of(BackupManagerMain.MODE, subcommand,
+        "--namespace", owner.getMetadata().getNamespace(), "--name", owner.getMetadata().getName()));
+    if (clusterTls) {
+      args.add(BackupManagerMain.CLUSTER_TLS_FLAG);
+    }
+    args.add("--");
+    args.add(brPath);
+    args.addAll(brArgs);
+    return args;
+  }
 
   public static Job build(Work w, BackupSettings settings) {
     List<EnvVar> env = new ArrayList<>(credentials(w.storage()));
@@ -89,6 +113,12 @@ public final class BackupJob {
           .withSecretName(w.storage().getGcs().getSecretName()).endSecret().build());
       mounts.add(new VolumeMountBuilder().withName("gcs-credentials").withMountPath(GCS_CREDENTIALS_DIR)
           .withReadOnly(true).build());
+    }
+    if (w.clusterTls()) {
+      volumes.add(new VolumeBuilder().withName(MemberPods.CLUSTER_CLIENT_VOLUME).withNewSecret()
+          .withSecretName(MemberPods.clusterClientSecret(clusterOf(w.owner()))).endSecret().build());
+      mounts.add(new VolumeMountBuilder().withName(MemberPods.CLUSTER_CLIENT_VOLUME)
+          .withMountPath(CLUSTER_CLIENT_MOUNT).withReadOnly(true).build());
     }
     if (w.pod().additionalVolumes() != null) {
       volumes.addAll(w.pod().additionalVolumes());
@@ -133,6 +163,17 @@ public final class BackupJob {
         .endTemplate()
         .endSpec()
         .build();
+  }
+
+  /** The TidbCluster a Backup's or Restore's BR talks to: {@code spec.br.cluster}. */
+  static String clusterOf(HasMetadata owner) {
+    if (owner instanceof io.tidb.operator.api.v1alpha1.backup.Backup b) {
+      return b.getSpec().getBr().getCluster();
+    }
+    if (owner instanceof io.tidb.operator.api.v1alpha1.backup.Restore r) {
+      return r.getSpec().getBr().getCluster();
+    }
+    throw new IllegalArgumentException("no BR cluster for " + owner.getKind());
   }
 
   /** The storage's credentials as environment variables the kubelet fills from its Secret. */

@@ -15,13 +15,12 @@ import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
 import io.tidb.operator.api.v1alpha1.backup.StorageProvider;
 import io.tidb.operator.api.v1alpha1.backup.StorageProviders;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
 import io.tidb.operator.controller.runtime.ReconcileWork;
 import io.tidb.operator.controller.runtime.ResourceContext;
 import io.tidb.operator.controller.runtime.WorkOutcome;
-import java.util.ArrayList;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -102,13 +101,13 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
       return WorkOutcome.converging("secret", secretProblem.get());
     }
     String pd = settings.pdAddress(clusterNs, spec.getBr().getCluster(), cluster.get().getSpec().getClusterDomain());
-    List<String> args = new ArrayList<>(List.of(BackupManagerMain.MODE, "backup",
-        "--namespace", ctx.namespace(), "--name", ctx.name(), "--", settings.brPath()));
-    args.addAll(BrCommandLine.backup(spec, pd));
+    boolean tls = MemberPods.tlsCluster(cluster.get());
+    List<String> args = BackupJob.managerArgs("backup", ctx.stored(), tls, settings.brPath(),
+        BrCommandLine.backup(spec, pd));
     Map<String, String> extra = Map.of(BackupJob.BACKUP_LABEL, ctx.name());
     String serviceAccount = jobServiceAccount(ctx, jobName, "backups", extra);
     Job desired = BackupJob.build(new BackupJob.Work(ctx.stored(), jobName, "backup", extra, serviceAccount,
-        JobPod.of(spec), brImage(spec.getToolImage(), cluster.get()), args, storage), settings);
+        JobPod.of(spec), brImage(spec.getToolImage(), cluster.get()), args, storage, tls), settings);
     ctx.apply(desired);
     status.setBackupPath(StorageUrls.url(storage));
     verdict(ctx, new JobVerdicts.Verdict(BackupPhase.SCHEDULED, JobVerdicts.REASON_JOB_CREATED,

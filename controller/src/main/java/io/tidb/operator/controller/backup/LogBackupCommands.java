@@ -93,6 +93,17 @@ public final class LogBackupCommands {
     return Optional.empty();
   }
 
+  /**
+   * Whether deleting {@code backup} must stop its log backup first, as upstream's clean-up: a log
+   * backup BR started (it reported the start's commitTs) that is not Stopped.
+   */
+  public static boolean stopsOnDelete(io.tidb.operator.api.v1alpha1.backup.Backup backup) {
+    BackupSpec spec = backup.getSpec();
+    BackupStatus status = backup.getStatus();
+    return spec != null && "log".equals(spec.getBackupMode()) && status != null
+        && status.getCommitTs() != null && !status.getCommitTs().isEmpty() && !stopped(status);
+  }
+
   /** {@code backup-<name>-<command>}, as upstream names a log backup's Jobs. */
   public static String jobName(String backup, String command) {
     return "backup-" + backup + "-" + command;

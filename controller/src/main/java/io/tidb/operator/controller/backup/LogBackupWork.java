@@ -9,11 +9,10 @@ import io.tidb.operator.api.v1alpha1.backup.LogSubCommandStatus;
 import io.tidb.operator.api.v1alpha1.backup.StorageProvider;
 import io.tidb.operator.api.v1alpha1.backup.StorageProviders;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.ResourceContext;
 import io.tidb.operator.controller.runtime.WorkOutcome;
-import java.util.ArrayList;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,14 +93,9 @@ final class LogBackupWork {
       condition(ctx, BackupPhase.SCHEDULED, Conditions.FALSE, BackupWork.REASON_SECRET, secretProblem.get(), command);
       return WorkOutcome.converging("secret", secretProblem.get());
     }
-    String pd = settings.pdAddress(clusterNs, spec.getBr().getCluster(), cluster.get().getSpec().getClusterDomain());
-    List<String> args = new ArrayList<>(List.of(BackupManagerMain.MODE, "backup",
-        "--namespace", ctx.namespace(), "--name", ctx.name(), "--", settings.brPath()));
-    args.addAll(BrCommandLine.log(spec, pd, ctx.name(), command));
-    Map<String, String> extra = Map.of(BackupJob.BACKUP_LABEL, ctx.name());
-    String serviceAccount = BackupWork.jobServiceAccount(ctx, "backup-" + ctx.name(), "backups", extra);
-    Job desired = BackupJob.build(new BackupJob.Work(ctx.stored(), jobName, "backup", extra, serviceAccount,
-        JobPod.of(spec), BackupWork.brImage(spec.getToolImage(), cluster.get()), args, storage), settings);
+    String serviceAccount = BackupWork.jobServiceAccount(ctx, serviceAccountName(ctx.stored()), "backups",
+        Map.of(BackupJob.BACKUP_LABEL, ctx.name()));
+    Job desired = commandJob(ctx.stored(), cluster.get(), command, jobName, serviceAccount, settings);
     Map<String, String> annotations = desired.getMetadata().getAnnotations() == null
         ? new LinkedHashMap<>() : new LinkedHashMap<>(desired.getMetadata().getAnnotations());
     annotations.put(GENERATION_ANNOTATION, String.valueOf(ctx.generation()));
@@ -119,6 +113,30 @@ final class LogBackupWork {
     condition(ctx, BackupPhase.SCHEDULED, Conditions.TRUE, JobVerdicts.REASON_JOB_CREATED, "Job " + jobName + " created", command);
     ctx.events().normal(ctx.stored(), "LogBackupCommand", "Job " + jobName + " runs br log " + LogBackupCommands.brSubcommand(command));
     return WorkOutcome.converging("job", "Job " + jobName + " to finish");
+  }
+
+  /** The ServiceAccount the operator makes for a log backup's Jobs: {@code backup-<name>}. */
+  static String serviceAccountName(Backup backup) {
+    return backup.getSpec().getServiceAccount() != null ? backup.getSpec().getServiceAccount()
+        : "backup-" + backup.getMetadata().getName();
+  }
+
+  /**
+   * The Job {@code jobName} running {@code br log <command>} of {@code backup} against {@code
+   * cluster} (the cluster's client certificate mounted when it has TLS). Pure.
+   */
+  static Job commandJob(Backup backup, TidbCluster cluster, String command, String jobName, String serviceAccount,
+      BackupSettings settings) {
+    BackupSpec spec = backup.getSpec();
+    String clusterNs = BackupWork.clusterNamespace(backup, spec);
+    String pd = settings.pdAddress(clusterNs, spec.getBr().getCluster(), cluster.getSpec().getClusterDomain());
+    boolean tls = MemberPods.tlsCluster(cluster);
+    List<String> args = BackupJob.managerArgs("backup", backup, tls, settings.brPath(),
+        BrCommandLine.log(spec, pd, backup.getMetadata().getName(), command));
+    Map<String, String> extra = Map.of(BackupJob.BACKUP_LABEL, backup.getMetadata().getName());
+    return BackupJob.build(new BackupJob.Work(backup, jobName, "backup", extra, serviceAccount,
+        JobPod.of(spec), BackupWork.brImage(spec.getToolImage(), cluster), args, StorageProviders.of(spec), tls),
+        settings);
   }
 
   private WorkOutcome follow(ResourceContext<Backup, BackupStatus> ctx, Job job, String command) {
@@ -227,11 +245,16 @@ final class LogBackupWork {
   /** Sets the condition {@code type} and records which log command it is about, as upstream. */
   private static void condition(ResourceContext<Backup, BackupStatus> ctx, String type, String status,
       String reason, String message, String command) {
-    BackupStatus s = ctx.status();
+    setCondition(ctx.status(), type, status, reason, message, command, ctx.generation(), ctx.now());
+  }
+
+  /** Sets the condition {@code type} in {@code s} and records which log command it is about, as upstream. */
+  static void setCondition(BackupStatus s, String type, String status, String reason, String message, String command,
+      Long generation, java.time.Instant now) {
     BackupStatus scratch = new BackupStatus();
     scratch.setConditions(s.getConditions());
     BackupStatuses.BACKUP.setConditions(scratch, Conditions.set(BackupStatuses.BACKUP.conditions(scratch), type,
-        status, reason, message, ctx.generation(), ctx.now()));
+        status, reason, message, generation, now));
     List<BackupCondition> conditions = scratch.getConditions();
     conditions.stream().filter(c -> type.equals(c.getType())).forEach(c -> c.setCommand(command));
     s.setConditions(conditions);

@@ -13,13 +13,12 @@ import io.tidb.operator.api.v1alpha1.backup.RestoreStatus;
 import io.tidb.operator.api.v1alpha1.backup.StorageProvider;
 import io.tidb.operator.api.v1alpha1.backup.StorageProviders;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
 import io.tidb.operator.controller.runtime.ReconcileWork;
 import io.tidb.operator.controller.runtime.ResourceContext;
 import io.tidb.operator.controller.runtime.WorkOutcome;
-import java.util.ArrayList;
+import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -94,13 +93,13 @@ public final class RestoreWork implements ReconcileWork<Restore, RestoreStatus> 
       return WorkOutcome.converging("secret", secretProblem.get());
     }
     String pd = settings.pdAddress(clusterNs, spec.getBr().getCluster(), cluster.get().getSpec().getClusterDomain());
-    List<String> args = new ArrayList<>(List.of(BackupManagerMain.MODE, "restore",
-        "--namespace", ctx.namespace(), "--name", ctx.name(), "--", settings.brPath()));
-    args.addAll(BrCommandLine.restore(spec, pd));
+    boolean tls = MemberPods.tlsCluster(cluster.get());
+    List<String> args = BackupJob.managerArgs("restore", ctx.stored(), tls, settings.brPath(),
+        BrCommandLine.restore(spec, pd));
     Map<String, String> extra = Map.of(BackupJob.RESTORE_LABEL, ctx.name());
     String serviceAccount = BackupWork.jobServiceAccount(ctx, jobName, "restores", extra);
     ctx.apply(BackupJob.build(new BackupJob.Work(ctx.stored(), jobName, "restore", extra, serviceAccount,
-        JobPod.of(spec), BackupWork.brImage(spec.getToolImage(), cluster.get()), args, storage), settings));
+        JobPod.of(spec), BackupWork.brImage(spec.getToolImage(), cluster.get()), args, storage, tls), settings));
     verdict(ctx, new JobVerdicts.Verdict(BackupPhase.SCHEDULED, JobVerdicts.REASON_JOB_CREATED, "Job " + jobName + " created"));
     return WorkOutcome.converging("job", "Job " + jobName + " to finish");
   }

@@ -111,6 +111,48 @@ class BackupDecisionsTest {
             + " storageAccount: acct}\ncleanOption: {retryCount: 3, pageSize: 50}")));
   }
 
+  private static io.tidb.operator.api.v1alpha1.cluster.TidbCluster cluster(boolean tls) {
+    return ApiObjects.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbCluster
+        metadata: {name: basic, namespace: ns}
+        spec: {version: v8.5.7, tlsCluster: {enabled: %s}}
+        """.formatted(tls), io.tidb.operator.api.v1alpha1.cluster.TidbCluster.class);
+  }
+
+  @Test
+  void aTlsClustersJobMountsItsClientSecretAndTellsTheBackupManager() {
+    Backup b = backup("backupMode: log\nbr: {cluster: basic}\ns3: {provider: aws, bucket: bk, prefix: log}");
+    BackupSettings settings = new BackupSettings("op:1", "{name}-pd.{namespace}:2379", "/bin/br");
+    Job tls = LogBackupWork.commandJob(b, cluster(true), LogBackupCommands.STOP, "stop-b", "backup-b", settings);
+    var pod = tls.getSpec().getTemplate().getSpec();
+    var container = pod.getContainers().get(0);
+    assertEquals(List.of("backup-manager", "backup", "--namespace", "ns", "--name", "b", "--cluster-tls", "--",
+        "/bin/br", "log", "stop", "--task-name=b", "--pd=basic-pd.ns:2379", "--storage=s3://bk/log",
+        "--s3.provider=aws"), container.getArgs());
+    var volume = pod.getVolumes().stream().filter(v -> "cluster-client-tls".equals(v.getName())).findFirst().orElseThrow();
+    assertEquals("basic-cluster-client-secret", volume.getSecret().getSecretName());
+    var mount = container.getVolumeMounts().stream().filter(m -> "cluster-client-tls".equals(m.getName()))
+        .findFirst().orElseThrow();
+    assertEquals("/var/lib/cluster-client-tls", mount.getMountPath());
+    assertTrue(mount.getReadOnly());
+
+    Job plain = LogBackupWork.commandJob(b, cluster(false), LogBackupCommands.STOP, "stop-b", "backup-b", settings);
+    var plainPod = plain.getSpec().getTemplate().getSpec();
+    assertFalse(plainPod.getContainers().get(0).getArgs().contains("--cluster-tls"));
+    assertTrue(plainPod.getVolumes().stream().noneMatch(v -> "cluster-client-tls".equals(v.getName())));
+    assertTrue(plainPod.getContainers().get(0).getVolumeMounts().stream()
+        .noneMatch(m -> "cluster-client-tls".equals(m.getName())));
+  }
+
+  @Test
+  void theCleanUpWaitsForEveryJobThatWritesTheData() {
+    assertEquals(List.of("backup-b"), BackupCleaner.backupJobNames(backup("br: {cluster: c}\ns3: {bucket: bk}")));
+    assertEquals(List.of("backup-b-log-start", "backup-b-log-stop", "backup-b-log-pause", "backup-b-log-resume",
+            "backup-b-log-truncate"),
+        BackupCleaner.backupJobNames(backup("backupMode: log\nbr: {cluster: c}\ns3: {bucket: bk}")));
+  }
+
   @Test
   void theControllerAppliesOnlyItsOwnStatusFields() {
     BackupStatus s = ApiObjects.parse(BrSummaryTest.FULL_STATUS, BackupStatus.class);

@@ -69,6 +69,25 @@ class LogBackupCommandsTest {
   }
 
   @Test
+  void deletingStopsALogBackupThatStartedAndIsNotStoppedYet() {
+    java.util.function.BiFunction<BackupSpec, BackupStatus, Boolean> stops = (spec, status) -> {
+      io.tidb.operator.api.v1alpha1.backup.Backup b = new io.tidb.operator.api.v1alpha1.backup.Backup();
+      b.setSpec(spec);
+      b.setStatus(status);
+      return LogBackupCommands.stopsOnDelete(b);
+    };
+    assertTrue(stops.apply(spec(null, null, null), status("Running", "100", null)));
+    assertTrue(stops.apply(spec(null, null, null), status("Paused", "100", null)));
+    assertTrue(stops.apply(spec(null, null, null), status("Failed", "100", null)), "a failed pause leaves the task");
+    assertFalse(stops.apply(spec(null, null, null), status("Stopped", "100", null)));
+    assertFalse(stops.apply(spec(null, null, null), status("Scheduled", null, null)), "never started");
+    assertFalse(stops.apply(spec(null, null, null), null));
+    BackupSpec snapshot = spec(null, null, null);
+    snapshot.setBackupMode("snapshot");
+    assertFalse(stops.apply(snapshot, status("Running", "100", null)), "only a log backup has a task");
+  }
+
+  @Test
   void anUnknownSubcommandAsksForNothing() {
     assertEquals(Optional.empty(), LogBackupCommands.next(spec("log-resume", null, null), status(null, null, null)));
   }

@@ -106,16 +106,22 @@ final class BackupHarness implements AutoCloseable {
   }
 
   void createCluster(String name) {
+    createCluster(name, false);
+  }
+
+  /** A TidbCluster named {@code name}, with {@code spec.tlsCluster.enabled: tls}. */
+  void createCluster(String name, boolean tls) {
     TidbCluster tc = ApiObjects.parse("""
         apiVersion: pingcap.com/v1alpha1
         kind: TidbCluster
         metadata: {name: %s}
         spec:
           version: v8.5.7
+          tlsCluster: {enabled: %s}
           pd: {baseImage: pingcap/pd, replicas: 1, requests: {storage: 1Gi}}
           tikv: {baseImage: pingcap/tikv, replicas: 1, requests: {storage: 1Gi}}
           tidb: {baseImage: pingcap/tidb, replicas: 1, service: {type: ClusterIP}}
-        """.formatted(name), TidbCluster.class);
+        """.formatted(name, tls), TidbCluster.class);
     tc.getMetadata().setNamespace(namespace);
     admin.resource(tc).create();
   }

@@ -37,6 +37,12 @@ public final class BackupManagerMain {
   /** The subcommand of the operator's entry point that selects this mode. */
   public static final String MODE = "backup-manager";
 
+  /** Upstream's flag: the cluster has TLS, BR gets the client certificate mounted at {@link #CLUSTER_CLIENT_DIR}. */
+  public static final String CLUSTER_TLS_FLAG = "--cluster-tls";
+
+  /** Where the Job mounts {@code <cluster>-cluster-client-secret}, as upstream. */
+  public static final String CLUSTER_CLIENT_DIR = "/var/lib/cluster-client-tls";
+
   private final Clock clock;
   private final PrintStream out;
 
@@ -53,8 +59,11 @@ public final class BackupManagerMain {
   int backup(
       @Option(names = "--namespace", required = true) String namespace,
       @Option(names = "--name", required = true) String name,
-      @Parameters(arity = "1..*", paramLabel = "BR_COMMAND", description = "br and its arguments, after --") List<String> br)
+      @Option(names = CLUSTER_TLS_FLAG, description = "The cluster has TLS: give BR its client certificate.")
+      boolean clusterTls,
+      @Parameters(arity = "1..*", paramLabel = "BR_COMMAND", description = "br and its arguments, after --") List<String> brCommand)
       throws Exception {
+    List<String> br = clusterTls ? withClusterTls(brCommand) : brCommand;
     try (KubernetesClient client = new KubernetesClientBuilder().build()) {
       if (br.size() > 2 && "log".equals(br.get(1))) {
         return logCommand(client, namespace, name, br);
@@ -91,8 +100,11 @@ public final class BackupManagerMain {
   int restore(
       @Option(names = "--namespace", required = true) String namespace,
       @Option(names = "--name", required = true) String name,
-      @Parameters(arity = "1..*", paramLabel = "BR_COMMAND", description = "br and its arguments, after --") List<String> br)
+      @Option(names = CLUSTER_TLS_FLAG, description = "The cluster has TLS: give BR its client certificate.")
+      boolean clusterTls,
+      @Parameters(arity = "1..*", paramLabel = "BR_COMMAND", description = "br and its arguments, after --") List<String> brCommand)
       throws Exception {
+    List<String> br = clusterTls ? withClusterTls(brCommand) : brCommand;
     try (KubernetesClient client = new KubernetesClientBuilder().build()) {
       Instant started = now();
       RestoreStatus running = new RestoreStatus();
@@ -164,6 +176,30 @@ public final class BackupManagerMain {
         + ("start".equals(sub) ? ", commitTs " + done.getCommitTs() : "")
         + ("truncate".equals(sub) ? ", truncated until " + done.getLogSuccessTruncateUntil() : ""));
     return 0;
+  }
+
+  /**
+   * BR's command line with the cluster's client certificate, as upstream's backup-manager adds it:
+   * {@code --ca}, {@code --cert} and {@code --key} (the Secret's {@code ca.crt}, {@code tls.crt},
+   * {@code tls.key} at {@link #CLUSTER_CLIENT_DIR}) right after {@code --pd}, so the user's
+   * options still come last. Pure.
+   */
+  static List<String> withClusterTls(List<String> br) {
+    List<String> tls = List.of("--ca=" + CLUSTER_CLIENT_DIR + "/ca.crt", "--cert=" + CLUSTER_CLIENT_DIR + "/tls.crt",
+        "--key=" + CLUSTER_CLIENT_DIR + "/tls.key");
+    List<String> out = new java.util.ArrayList<>(br.size() + tls.size());
+    boolean added = false;
+    for (String a : br) {
+      out.add(a);
+      if (!added && a.startsWith("--pd=")) {
+        out.addAll(tls);
+        added = true;
+      }
+    }
+    if (!added) {
+      out.addAll(tls);
+    }
+    return out;
   }
 
   /** The value of BR's {@code --flag=value} argument. */

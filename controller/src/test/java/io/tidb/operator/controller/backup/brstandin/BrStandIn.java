@@ -36,7 +36,9 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
  * <p>Told what to do by environment: {@code BR_STANDIN_FAIL=<message>} fails with that error,
  * {@code BR_STANDIN_HANG=true} never finishes, {@code BR_STANDIN_DELAY_MS} is slow,
  * {@code BR_STANDIN_FILES} sets how many data files a backup writes (default 3), {@code
- * BR_STANDIN_RECORD=<file>} appends every command line it is given to that file. {@code br log
+ * BR_STANDIN_RECORD=<file>} appends every command line it is given to that file, {@code
+ * BR_STANDIN_CLUSTER_TLS=true} requires the cluster's client certificate ({@link
+ * #checkClusterTls}). {@code br log
  * ...} is {@link BrLogStandIn}.
  */
 @Command(name = "br", subcommands = {BrStandIn.Backup.class, BrStandIn.Restore.class, BrLogStandIn.class})
@@ -92,6 +94,9 @@ public final class BrStandIn {
     @Option(names = "--send-credentials-to-tikv", arity = "0..1") Boolean sendCredentials;
     @Option(names = "--log-level") String logLevel;
     @Option(names = "--status-addr") String statusAddr;
+    @Option(names = "--ca") String ca;
+    @Option(names = "--cert") String cert;
+    @Option(names = "--key") String key;
 
     S3Client s3() {
       var b = S3Client.builder().httpClient(UrlConnectionHttpClient.create())
@@ -114,7 +119,8 @@ public final class BrStandIn {
       return p.isEmpty() ? "" : p + "/";
     }
 
-    void behave() throws InterruptedException {
+    void behave() throws Exception {
+      checkClusterTls(ca, cert, key);
       String delay = System.getenv("BR_STANDIN_DELAY_MS");
       if (delay != null) {
         Thread.sleep(Long.parseLong(delay));
@@ -128,6 +134,38 @@ public final class BrStandIn {
         throw new IllegalStateException(fail);
       }
     }
+  }
+
+  /**
+   * With {@code BR_STANDIN_CLUSTER_TLS=true} (the cluster has TLS) BR must be given the client
+   * certificate, as BR needs it to reach PD and TiKV: {@code --ca}, {@code --cert} and {@code --key}
+   * must name readable PEM files, the certificate signed by the CA and the key its own (a
+   * signature made with the key verifies with the certificate); otherwise BR's error.
+   */
+  static void checkClusterTls(String ca, String cert, String key) throws Exception {
+    if (!"true".equals(System.getenv("BR_STANDIN_CLUSTER_TLS"))) {
+      return;
+    }
+    if (ca == null || cert == null || key == null) {
+      throw new IllegalStateException("[BR:Common:ErrInvalidArgument]the cluster has TLS but --ca, --cert and --key"
+          + " were not all given (ca=" + ca + ", cert=" + cert + ", key=" + key + ")");
+    }
+    var caCert = io.tidb.operator.certs.Pem.decodeCertificate(java.nio.file.Files.readString(java.nio.file.Path.of(ca)));
+    var own = io.tidb.operator.certs.Pem.decodeCertificate(java.nio.file.Files.readString(java.nio.file.Path.of(cert)));
+    var privateKey = io.tidb.operator.certs.Pem.decodePrivateKey(java.nio.file.Files.readString(java.nio.file.Path.of(key)));
+    own.verify(caCert.getPublicKey());
+    String algorithm = "EC".equals(privateKey.getAlgorithm()) ? "SHA256withECDSA" : "SHA256withRSA";
+    java.security.Signature signer = java.security.Signature.getInstance(algorithm);
+    signer.initSign(privateKey);
+    signer.update(new byte[] {1, 2, 3});
+    byte[] signature = signer.sign();
+    java.security.Signature verifier = java.security.Signature.getInstance(algorithm);
+    verifier.initVerify(own.getPublicKey());
+    verifier.update(new byte[] {1, 2, 3});
+    if (!verifier.verify(signature)) {
+      throw new IllegalStateException("[BR:Common:ErrInvalidArgument]--key " + key + " is not the key of --cert " + cert);
+    }
+    log("INFO", "tls.go:63", "cluster TLS", Map.of("ca", ca, "cert", cert, "key", key));
   }
 
   @Command(name = "backup")
