@@ -5,6 +5,7 @@ picocli @Option names of ControllerMain and WebhookMain in one place.
 {{- define "tidb-operator.controller.args" -}}
 - --watch-namespaces={{ join "," .Values.watchNamespaces }}
 - --workers={{ .Values.controller.workers }}
+- --kube-api-qps={{ .Values.controller.kubeApiQps }}
 - --resync-seconds={{ .Values.controller.resyncSeconds }}
 - --port={{ .Values.controller.port }}
 - --discovery-image={{ default (include "tidb-operator.controller.image" .) .Values.controller.discoveryImage }}

@@ -85,6 +85,15 @@ public final class ControllerMain implements Callable<Integer> {
   int workers;
 
   @Option(
+      names = "--kube-api-qps",
+      defaultValue = "${env:KUBE_API_QPS:-100}",
+      description =
+          "Kubernetes API requests per second the operator may send, watches not counted; bursts"
+              + " of up to one second's worth pass after a quiet spell; 0 for no limit (default"
+              + " ${DEFAULT-VALUE}). Env KUBE_API_QPS.")
+  double kubeApiQps;
+
+  @Option(
       names = "--resync-seconds",
       defaultValue = "${env:RESYNC_SECONDS:-30}",
       description =
@@ -341,6 +350,10 @@ public final class ControllerMain implements Callable<Integer> {
   /** The settings these flags describe; throws {@link IllegalArgumentException} naming the flag. */
   ControllerSettings settings() {
     positive("--workers", workers);
+    if (!(kubeApiQps >= 0) || Double.isInfinite(kubeApiQps)) {
+      throw new IllegalArgumentException(
+          "--kube-api-qps: Invalid value: " + kubeApiQps + ": must be 0 (no limit) or a positive number");
+    }
     positive("--resync-seconds", resyncSeconds);
     positive("--converging-requeue-seconds", convergingRequeueSeconds);
     positive("--pd-timeout-seconds", pdTimeoutSeconds);
@@ -429,7 +442,7 @@ public final class ControllerMain implements Callable<Integer> {
     new JvmGcMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
-    KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry);
+    KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry, kubeApiQps);
     InitializerSettings initializer;
     DmMasterEndpoints dm;
     DmFailoverSettings dmFailover;

@@ -112,6 +112,11 @@ class ControllerMainTest {
   void badValuesNameTheFlag() {
     var e = assertThrows(IllegalArgumentException.class, () -> parse("--workers=0"));
     assertEquals("--workers: Invalid value: 0: must be greater than 0", e.getMessage());
+    var q = assertThrows(IllegalArgumentException.class, () -> parse("--kube-api-qps=-1"));
+    assertEquals(
+        "--kube-api-qps: Invalid value: -1.0: must be 0 (no limit) or a positive number", q.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> parse("--kube-api-qps=NaN"));
+    parse("--kube-api-qps=0");
     var t = assertThrows(IllegalArgumentException.class, () -> parse("--pd-url-template=http://{x}"));
     assertTrue(t.getMessage().startsWith("--pd-url-template: Unsupported value"), t.getMessage());
   }

@@ -499,6 +499,7 @@ class ChartTemplateTest {
         "webhook: {failurePolicy: Sometimes}",
         "watchNamespaces: team-a",
         "controller: {workers: 0}",
+        "controller: {kubeApiQps: -1}",
         "controller: {tikvFailoverPeriod: soon}",
         "controller: {autoFailover: maybe}",
         "webhook: {timeoutSeconds: 60}",
