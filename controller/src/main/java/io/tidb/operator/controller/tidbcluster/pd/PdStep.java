@@ -194,6 +194,7 @@ public final class PdStep extends MemberStep<PdStatus> {
             wanted,
             others.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", others)),
             members(status),
+            peerMembers(status),
             leaderName(status)));
   }
 
@@ -211,7 +212,7 @@ public final class PdStep extends MemberStep<PdStatus> {
         new PdUpgrade.Facts(
             rollout,
             members,
-            status.getPeerMembers() == null ? Map.of() : status.getPeerMembers(),
+            peerMembers(status),
             leaderName(status),
             loaded,
             minReadySeconds(ctx.cluster()),
@@ -269,6 +270,10 @@ public final class PdStep extends MemberStep<PdStatus> {
 
   private static Map<String, PdMember> members(PdStatus status) {
     return status == null || status.getMembers() == null ? Map.of() : status.getMembers();
+  }
+
+  private static Map<String, PdMember> peerMembers(PdStatus status) {
+    return status == null || status.getPeerMembers() == null ? Map.of() : status.getPeerMembers();
   }
 
   private static Optional<String> leaderName(PdStatus status) {
