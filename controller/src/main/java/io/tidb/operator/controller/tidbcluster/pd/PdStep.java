@@ -150,7 +150,9 @@ public final class PdStep extends MemberStep<PdStatus> {
       PdMembership.record(status, ctx.name(), ctx.namespace(), health, leader, ctx.now());
       ctx.status().setClusterID(clusterId);
       status.setSynced(true);
-      setReachable(ctx, Conditions.TRUE, REACHABLE, "the operator reads PD's members and stores");
+      setReachable(ctx, Conditions.TRUE, REACHABLE, pd.pdReadThrough()
+          .map(through -> "the operator reads PD's members and stores through " + through)
+          .orElse("the operator reads PD's members and stores"));
     } catch (IOException e) {
       LOG.info(
           "pd not reachable namespace={} cluster={} error=\"{}\"",
