@@ -67,7 +67,10 @@ public final class ClusterApiFactory {
     String name = tc.getMetadata().getName();
     String domain = tc.getSpec().getClusterDomain();
     PdOwner pdOwner = PdOwner.of(tc);
-    URI pdUrl = config.pdUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain());
+    boolean headless = PdOwner.readsPeerService(tc);
+    URI pdUrl = headless
+        ? config.pdPeerUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain())
+        : config.pdUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain());
     Function<String, URI> pdMemberUrl = member ->
         config.pdMemberUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain(), member);
     Function<String, URI> tidbStatusUrl = pod -> config.tidbStatusUrl(namespace, name, domain, pod);
@@ -88,8 +91,11 @@ public final class ClusterApiFactory {
           read.through());
     }
     ClusterTransports.Transport tls = transports.forCluster(namespace, name,
-        ServerNames.of(name, namespace, domain).withPd(
-            ComponentHosts.pdService(pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())));
+        ServerNames.of(name, namespace, domain).withPd(headless
+            ? ComponentHosts.pdPeerService(
+                pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())
+            : ComponentHosts.pdService(
+                pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())));
     PdRead read = pdRead(new PdRead(https(pdUrl), tls.pd(), Optional.empty()), peers,
         peer -> new PdRead(https(peer.url()), transports.pdPeer(namespace, name, peer.host()),
             readThrough(peer, https(peer.url()))));
