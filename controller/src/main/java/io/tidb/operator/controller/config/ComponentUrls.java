@@ -112,6 +112,16 @@ public record ComponentUrls(
     return URI.create(fill(pdUrlTemplate, namespace, name, clusterDomain, Map.of()));
   }
 
+  /**
+   * PD's base URL through its headless Service: the PD template with {@code {name}-pd-peer.} for
+   * {@code {name}-pd.} (the default becomes {@code http://{name}-pd-peer.{namespace}{svc}:2379});
+   * a template that does not name the Service that way (a simulator's) is used as it is.
+   */
+  public URI pdPeerUrl(String namespace, String name, String clusterDomain) {
+    return URI.create(fill(pdUrlTemplate.replace("{name}-pd.", "{name}-pd-peer."), namespace,
+        name, clusterDomain, Map.of()));
+  }
+
   /** One TiCDC server's base URL. */
   public URI ticdcUrl(String namespace, String name, String clusterDomain, String pod) {
     return URI.create(

@@ -19,7 +19,11 @@ import io.tidb.operator.pd.TiproxyClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Makes the {@link ClusterApi} of each cluster from the configured URL templates. One JDK HTTP
@@ -31,6 +35,8 @@ import java.util.function.Function;
  * heterogeneous cluster without PD, the referenced cluster's.
  */
 public final class ClusterApiFactory {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterApiFactory.class);
 
   private final ComponentUrls config;
   private final HttpClient http;
@@ -61,25 +67,40 @@ public final class ClusterApiFactory {
     String name = tc.getMetadata().getName();
     String domain = tc.getSpec().getClusterDomain();
     PdOwner pdOwner = PdOwner.of(tc);
-    URI pdUrl = config.pdUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain());
+    boolean headless = PdOwner.readsPeerService(tc);
+    URI pdUrl = headless
+        ? config.pdPeerUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain())
+        : config.pdUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain());
     Function<String, URI> pdMemberUrl = member ->
         config.pdMemberUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain(), member);
     Function<String, URI> tidbStatusUrl = pod -> config.tidbStatusUrl(namespace, name, domain, pod);
     Function<String, URI> ticdcUrl = pod -> config.ticdcUrl(namespace, name, domain, pod);
     Function<String, URI> tiproxyUrl = pod -> config.tiproxyUrl(namespace, name, domain, pod);
     Function<String, URI> pumpUrl = pod -> config.pumpUrl(namespace, name, domain, pod);
+    List<PdPeerEndpoints.Endpoint> peers = PdPeerEndpoints.of(
+        tc.getStatus() == null || tc.getStatus().getPd() == null ? null
+            : tc.getStatus().getPd().getPeerMembers(), config);
     if (!MemberPods.tlsCluster(tc)) {
+      PdRead read = pdRead(new PdRead(pdUrl, http, Optional.empty()), peers,
+          peer -> new PdRead(peer.url(), http, readThrough(peer, peer.url())));
       return new HttpClusterApi(
-          new PdClient(pdUrl, http, config.timeout()), tidb, tidbStatusUrl, pdMemberUrl,
-          ticdc, ticdcUrl, new HttpClusterApi.Proxy(tiproxy, tiproxyUrl),
-          new HttpClusterApi.Binlog(new PdEtcdClient(pdUrl, http, config.timeout()), pump,
-              pumpUrl));
+          new PdClient(read.url(), read.http(), config.timeout()), tidb, tidbStatusUrl,
+          pdMemberUrl, ticdc, ticdcUrl, new HttpClusterApi.Proxy(tiproxy, tiproxyUrl),
+          new HttpClusterApi.Binlog(new PdEtcdClient(read.url(), read.http(), config.timeout()),
+              pump, pumpUrl),
+          read.through());
     }
     ClusterTransports.Transport tls = transports.forCluster(namespace, name,
-        ServerNames.of(name, namespace, domain).withPd(
-            ComponentHosts.pdService(pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())));
+        ServerNames.of(name, namespace, domain).withPd(headless
+            ? ComponentHosts.pdPeerService(
+                pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())
+            : ComponentHosts.pdService(
+                pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())));
+    PdRead read = pdRead(new PdRead(https(pdUrl), tls.pd(), Optional.empty()), peers,
+        peer -> new PdRead(https(peer.url()), transports.pdPeer(namespace, name, peer.host()),
+            readThrough(peer, https(peer.url()))));
     return new HttpClusterApi(
-        new PdClient(https(pdUrl), tls.pd(), config.timeout()),
+        new PdClient(read.url(), read.http(), config.timeout()),
         new TidbStatusClient(tls.tidb(), config.timeout()),
         pod -> https(tidbStatusUrl.apply(pod)),
         member -> https(pdMemberUrl.apply(member)),
@@ -90,8 +111,49 @@ public final class ClusterApiFactory {
         // through PD over TLS.
         new HttpClusterApi.Proxy(tiproxy, pod -> https(tiproxyUrl.apply(pod))),
         new HttpClusterApi.Binlog(
-            new PdEtcdClient(https(pdUrl), tls.pd(), config.timeout()), pump,
-            pod -> https(pumpUrl.apply(pod))));
+            new PdEtcdClient(read.url(), read.http(), config.timeout()), pump,
+            pod -> https(pumpUrl.apply(pod))),
+        read.through());
+  }
+
+  /** The PD URL the operator reads, its client, and, when it is a peer member, which one. */
+  private record PdRead(URI url, HttpClient http, Optional<String> through) {}
+
+  /**
+   * The PD Service's read while it answers {@code GET health}; when it does not and the cluster
+   * has PD members of other TidbClusters ({@code status.pd.peerMembers}), the first of them that
+   * answers, as upstream's PD control does; the Service's again when none answers (its error is
+   * the one the status shows). Without peers, no probe is made.
+   */
+  private PdRead pdRead(
+      PdRead service, List<PdPeerEndpoints.Endpoint> peers,
+      Function<PdPeerEndpoints.Endpoint, PdRead> peerRead) {
+    if (peers.isEmpty() || answers(service)) {
+      return service;
+    }
+    for (PdPeerEndpoints.Endpoint peer : peers) {
+      PdRead read = peerRead.apply(peer);
+      if (answers(read)) {
+        LOG.info("event=pd_peer_fallback pdService={} member={} url={}", service.url(),
+            peer.member(), read.url());
+        return read;
+      }
+    }
+    return service;
+  }
+
+  private boolean answers(PdRead read) {
+    try {
+      new PdClient(read.url(), read.http(), config.timeout()).health();
+      return true;
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  private static Optional<String> readThrough(PdPeerEndpoints.Endpoint peer, URI url) {
+    return Optional.of("PD member " + peer.member() + " of status.pd.peerMembers at " + url
+        + " (the PD Service did not answer)");
   }
 
   /**

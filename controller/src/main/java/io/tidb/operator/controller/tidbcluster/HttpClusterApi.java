@@ -38,6 +38,7 @@ final class HttpClusterApi implements ClusterApi {
   private final Function<String, URI> ticdcUrl;
   private final Proxy proxy;
   private final Binlog binlog;
+  private final Optional<String> pdReadThrough;
 
   /** The binlog registry (PD's etcd) and each pump's URL. */
   record Binlog(PdEtcdClient etcd, PumpClient pumps, Function<String, URI> pumpUrl) {
@@ -55,8 +56,10 @@ final class HttpClusterApi implements ClusterApi {
       TicdcClient ticdc,
       Function<String, URI> ticdcUrl,
       Proxy proxy,
-      Binlog binlog) {
+      Binlog binlog,
+      Optional<String> pdReadThrough) {
     this.pd = pd;
+    this.pdReadThrough = pdReadThrough;
     this.tidb = tidb;
     this.tidbStatusUrl = tidbStatusUrl;
     this.pdMemberUrl = pdMemberUrl;
@@ -64,6 +67,11 @@ final class HttpClusterApi implements ClusterApi {
     this.ticdcUrl = ticdcUrl;
     this.proxy = proxy;
     this.binlog = binlog;
+  }
+
+  @Override
+  public Optional<String> pdReadThrough() {
+    return pdReadThrough;
   }
 
   @Override

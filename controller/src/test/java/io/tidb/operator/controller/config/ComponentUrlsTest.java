@@ -23,6 +23,17 @@ class ComponentUrlsTest {
   }
 
   @Test
+  void thePdPeerUrlNamesTheHeadlessServiceAndASimulatorTemplateStaysAsItIs() {
+    ComponentUrls e = ComponentUrls.defaults();
+    assertEquals(URI.create("http://first-pd-peer.db:2379"), e.pdPeerUrl("db", "first", null));
+    assertEquals(URI.create("http://first-pd-peer.db.svc.east.local:2379"),
+        e.pdPeerUrl("db", "first", "east.local"));
+    ComponentUrls sim = new ComponentUrls("http://127.0.0.1:9999/clusters/{namespace}/{name}",
+        "http://127.0.0.1:9999/tidb/{namespace}/{pod}", Duration.ofSeconds(2));
+    assertEquals(sim.pdUrl("db", "first", null), sim.pdPeerUrl("db", "first", null));
+  }
+
+  @Test
   void simulatorTemplate() {
     ComponentUrls e =
         new ComponentUrls(

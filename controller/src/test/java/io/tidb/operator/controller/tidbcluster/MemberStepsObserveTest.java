@@ -103,6 +103,24 @@ class MemberStepsObserveTest {
   }
 
   @Test
+  void pdReachableSaysWhenPdIsReadThroughAPeerMember() throws Exception {
+    FakeClusterApi api = new FakeClusterApi();
+    ClusterContext ctx = context(new FakeOwnedObjects().add(sts("basic-pd", "pd", "i", 3)), api);
+    new PdStep().observe(ctx);
+    assertEquals("the operator reads PD's members and stores", reachableMessage(ctx));
+    api.readThrough = Optional.of("PD member other-pd-0 of status.pd.peerMembers at http://x");
+    new PdStep().observe(ctx);
+    assertEquals("the operator reads PD's members and stores through PD member other-pd-0 of"
+        + " status.pd.peerMembers at http://x", reachableMessage(ctx));
+  }
+
+  private static String reachableMessage(ClusterContext ctx) {
+    return ctx.status().getConditions().stream()
+        .filter(c -> PdStep.REACHABLE_CONDITION.equals(c.getType()))
+        .findFirst().orElseThrow().getMessage();
+  }
+
+  @Test
   void unreachablePdIsUnsyncedNotAnError() throws Exception {
     FakeClusterApi endpoints = new FakeClusterApi();
     endpoints.reachable = false;

@@ -14,7 +14,10 @@ import java.util.Optional;
  *   <li>PD is never scaled to 0 while another component of the cluster exists (Warning {@code
  *       FailedScaleIn});
  *   <li>when the member to remove is the leader, leadership moves first: to the member one ordinal
- *       below if it is healthy, else to the healthy member of the lowest ordinal;
+ *       below if it is healthy, else to the healthy member of the lowest ordinal; only when none of
+ *       this cluster's own members can take it (its last member, or none healthy), to a healthy PD
+ *       member of another TidbCluster in the same PD cluster ({@code status.pd.peerMembers}, the
+ *       first by name), as upstream's scaler does;
  *   <li>the member is removed from PD ({@code DELETE members/name/<name>}; repeating it after a
  *       crash is harmless, the client checks first);
  *   <li>once PD no longer lists it, the StatefulSet shrinks by one; the pod's volumes are kept,
@@ -32,6 +35,8 @@ public final class PdScaleIn {
    * @param otherComponents the components besides PD the cluster has, for the refusal message;
    *     empty when PD is alone
    * @param members this cluster's PD members by name, as PD reported them this reconcile
+   * @param peerMembers the PD members of other TidbClusters in the same PD cluster ({@code
+   *     status.pd.peerMembers}), leadership's last resort
    * @param leader the PD leader's name, if there is one
    */
   public record Facts(
@@ -40,6 +45,7 @@ public final class PdScaleIn {
       int wanted,
       Optional<String> otherComponents,
       Map<String, PdMember> members,
+      Map<String, PdMember> peerMembers,
       Optional<String> leader) {}
 
   public static MemberDecision decide(Facts f) {
@@ -57,17 +63,28 @@ public final class PdScaleIn {
           member + " has left the PD cluster; removing its pod (its volumes are kept, marked"
               + " for deferred deletion)");
     }
-    if (f.leader().filter(member::equals).isPresent() && f.current() > 1) {
-      Optional<String> target = transferTarget(f, member, ordinal);
-      if (target.isEmpty()) {
+    if (f.leader().filter(member::equals).isPresent()) {
+      Optional<String> own = f.current() > 1 ? transferTarget(f, member, ordinal) : Optional.empty();
+      if (own.isPresent()) {
+        return new MemberDecision.Act(
+            new PdActions.TransferLeader(member, own.get()),
+            "moving PD leadership from " + member + " to " + own.get() + " before " + member
+                + " is removed (scale-in to " + f.wanted() + ")");
+      }
+      Optional<String> peer = peerTarget(f.peerMembers(), member);
+      if (peer.isPresent()) {
+        return new MemberDecision.Act(
+            new PdActions.TransferLeader(member, peer.get()),
+            "moving PD leadership from " + member + " to " + peer.get() + " of another"
+                + " TidbCluster (no member of this one can take it) before " + member
+                + " is removed (scale-in to " + f.wanted() + ")");
+      }
+      if (f.current() > 1) {
         return MemberDecision.waitFor(
             member + " is the PD leader and no other member is healthy to take over; waiting"
                 + " before removing it");
       }
-      return new MemberDecision.Act(
-          new PdActions.TransferLeader(member, target.get()),
-          "moving PD leadership from " + member + " to " + target.get() + " before " + member
-              + " is removed (scale-in to " + f.wanted() + ")");
+      // the PD cluster's last member: nobody to hand leadership to, it is removed as leader
     }
     return new MemberDecision.Act(
         new PdActions.DeleteMember(member),
@@ -86,6 +103,17 @@ public final class PdScaleIn {
         .min(
             Comparator.comparingInt(PdScaleIn::ordinalOf)
                 .thenComparing(Comparator.naturalOrder()));
+  }
+
+  /**
+   * A healthy PD member of another TidbCluster, never {@code from}: the first by name (upstream
+   * takes any; the order makes the choice repeatable).
+   */
+  static Optional<String> peerTarget(Map<String, PdMember> peers, String from) {
+    return peers.entrySet().stream()
+        .filter(e -> !e.getKey().equals(from) && healthy(e.getValue()))
+        .map(Map.Entry::getKey)
+        .min(Comparator.naturalOrder());
   }
 
   /** The ordinal of member {@code <cluster>-pd-<ordinal>}; a name without one sorts last. */

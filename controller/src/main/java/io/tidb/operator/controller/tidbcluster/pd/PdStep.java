@@ -150,7 +150,9 @@ public final class PdStep extends MemberStep<PdStatus> {
       PdMembership.record(status, ctx.name(), ctx.namespace(), health, leader, ctx.now());
       ctx.status().setClusterID(clusterId);
       status.setSynced(true);
-      setReachable(ctx, Conditions.TRUE, REACHABLE, "the operator reads PD's members and stores");
+      setReachable(ctx, Conditions.TRUE, REACHABLE, pd.pdReadThrough()
+          .map(through -> "the operator reads PD's members and stores through " + through)
+          .orElse("the operator reads PD's members and stores"));
     } catch (IOException e) {
       LOG.info(
           "pd not reachable namespace={} cluster={} error=\"{}\"",
@@ -194,6 +196,7 @@ public final class PdStep extends MemberStep<PdStatus> {
             wanted,
             others.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", others)),
             members(status),
+            peerMembers(status),
             leaderName(status)));
   }
 
@@ -211,7 +214,7 @@ public final class PdStep extends MemberStep<PdStatus> {
         new PdUpgrade.Facts(
             rollout,
             members,
-            status.getPeerMembers() == null ? Map.of() : status.getPeerMembers(),
+            peerMembers(status),
             leaderName(status),
             loaded,
             minReadySeconds(ctx.cluster()),
@@ -269,6 +272,10 @@ public final class PdStep extends MemberStep<PdStatus> {
 
   private static Map<String, PdMember> members(PdStatus status) {
     return status == null || status.getMembers() == null ? Map.of() : status.getMembers();
+  }
+
+  private static Map<String, PdMember> peerMembers(PdStatus status) {
+    return status == null || status.getPeerMembers() == null ? Map.of() : status.getPeerMembers();
   }
 
   private static Optional<String> leaderName(PdStatus status) {

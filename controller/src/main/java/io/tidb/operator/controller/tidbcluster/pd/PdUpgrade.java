@@ -18,7 +18,9 @@ import java.util.Set;
  *       tidb.pingcap.com/pd-min-ready-seconds}, reported healthy by PD and have loaded its regions
  *       ({@code GET /pd/api/v2/ready}) before the next pod is touched;
  *   <li>before its turn, a pod that holds PD leadership hands it over: to the highest healthy
- *       upgraded member, else to the lowest healthy one;
+ *       upgraded member, else to the lowest healthy one; only when none of this cluster's own
+ *       members can take it, to a healthy member of another TidbCluster in the same PD cluster
+ *       ({@code status.pd.peerMembers}), as upstream's upgrader does;
  *   <li>with {@code tidb.pingcap.com/pd-check-quorum-before-upgrade: "true"}, a pod is only
  *       restarted when the other healthy members still form a majority;
  *   <li>then the partition drops to that pod's ordinal and the StatefulSet controller replaces it.
@@ -80,17 +82,27 @@ public final class PdUpgrade {
             "waiting for the StatefulSet controller to replace pod " + p.name() + " ("
                 + progress(r) + ")");
       }
-      if (f.leader().filter(p.name()::equals).isPresent() && r.replicas() > 1) {
-        Optional<String> target = transferTarget(f, p.name());
-        if (target.isEmpty()) {
+      if (f.leader().filter(p.name()::equals).isPresent()) {
+        Optional<String> own = r.replicas() > 1 ? transferTarget(f, p.name()) : Optional.empty();
+        if (own.isPresent()) {
+          return new MemberDecision.Act(
+              new PdActions.TransferLeader(p.name(), own.get()),
+              "moving PD leadership from " + p.name() + " to " + own.get() + " before "
+                  + p.name() + " is upgraded (" + progress(r) + ")");
+        }
+        Optional<String> peer = PdScaleIn.peerTarget(f.peerMembers(), p.name());
+        if (peer.isPresent()) {
+          return new MemberDecision.Act(
+              new PdActions.TransferLeader(p.name(), peer.get()),
+              "moving PD leadership from " + p.name() + " to " + peer.get() + " of another"
+                  + " TidbCluster (no member of this one can take it) before " + p.name()
+                  + " is upgraded (" + progress(r) + ")");
+        }
+        if (r.replicas() > 1) {
           return MemberDecision.waitFor(
               p.name() + " is the PD leader and no other member is healthy to take over;"
                   + " waiting before upgrading it (" + progress(r) + ")");
         }
-        return new MemberDecision.Act(
-            new PdActions.TransferLeader(p.name(), target.get()),
-            "moving PD leadership from " + p.name() + " to " + target.get() + " before "
-                + p.name() + " is upgraded (" + progress(r) + ")");
       }
       if (f.checkQuorum()) {
         long healthyOthers =

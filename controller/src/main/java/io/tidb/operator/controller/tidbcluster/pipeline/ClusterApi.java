@@ -17,6 +17,15 @@ public interface ClusterApi {
   /** PD's {@code GET /pd/api/v1/health}. */
   List<MemberHealth> pdHealth() throws IOException;
 
+  /**
+   * Where PD is read when not through the cluster's own PD Service: the PD member of another
+   * TidbCluster that answered while the Service did not (e.g. "PD member other-pd-0 at
+   * http://…"); empty when PD is read through its Service.
+   */
+  default Optional<String> pdReadThrough() {
+    return Optional.empty();
+  }
+
   /** The PD leader's name ({@code GET /pd/api/v1/leader}); empty when PD has none. */
   Optional<String> pdLeader() throws IOException;
 

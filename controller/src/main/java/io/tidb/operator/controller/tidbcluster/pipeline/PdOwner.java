@@ -32,6 +32,16 @@ public record PdOwner(String name, String namespace, String clusterDomain, boole
     return new PdOwner(ref.getName(), namespace, domain, true);
   }
 
+  /**
+   * Whether the operator reads the referenced cluster's PD through its headless Service {@code
+   * <ref>-pd-peer} rather than {@code <ref>-pd}: a heterogeneous cluster without PD with {@code
+   * spec.acrossK8s}, as upstream's PD control does (the client Service of another Kubernetes
+   * cluster is not reachable; its pods' DNS names are).
+   */
+  public static boolean readsPeerService(TidbCluster tc) {
+    return of(tc).referenced() && Boolean.TRUE.equals(tc.getSpec().getAcrossK8s());
+  }
+
   /** Whether {@code spec.cluster} names another TidbCluster (upstream's {@code Heterogeneous()}). */
   public static boolean heterogeneous(TidbCluster tc) {
     return tc.getSpec().getCluster() != null && !blank(tc.getSpec().getCluster().getName());

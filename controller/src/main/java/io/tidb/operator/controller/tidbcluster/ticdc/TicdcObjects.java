@@ -15,11 +15,13 @@ import io.tidb.operator.api.v1alpha1.cluster.TicdcSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
+import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,9 +64,11 @@ public final class TicdcObjects {
         config.get("gc-ttl").filter(JsonNode::canConvertToInt).map(JsonNode::asInt).orElse(86400),
         config.get("log-file").filter(JsonNode::isTextual).map(JsonNode::asText).orElse("/dev/stderr"),
         config.get("log-level").filter(JsonNode::isTextual).map(JsonNode::asText).orElse("info"),
-        MemberPods.scheme(tc) + "://" + ClusterAddresses.pdClient(cluster),
+        MemberPods.scheme(tc) + "://" + PdOwner.of(tc).clientAddress(tc.getMetadata().getNamespace()),
         MemberPods.tlsCluster(tc),
-        hasFileSettings(config));
+        hasFileSettings(config),
+        AcrossK8sPd.withScheme(
+            tc, MemberPods.scheme(tc) + "://" + ClusterAddresses.pdClient(cluster), TLS_DIR));
   }
 
   private static boolean hasFileSettings(ComponentConfig config) {

@@ -39,6 +39,10 @@ public final class ClusterTransports {
   private final Clock clock;
   private final Map<String, Transport> byCluster = new ConcurrentHashMap<>();
   private final Map<String, DmTransport> byDmCluster = new ConcurrentHashMap<>();
+  private final Map<String, PeerTransport> byPdPeer = new ConcurrentHashMap<>();
+
+  /** The client of one PD member of another TidbCluster, checking its certificate names it. */
+  private record PeerTransport(String fingerprint, HttpClient pd) {}
 
   /** The client of one DMCluster's dm-master, checking its certificate names {@code masterHost}. */
   private record DmTransport(String fingerprint, String masterHost, HttpClient master) {}
@@ -67,6 +71,23 @@ public final class ClusterTransports {
       return new Transport(cert.fingerprint(), names, client(cert, names.pd()),
           client(cert, names.tidb()), client(cert, names.ticdc()));
     });
+  }
+
+  /**
+   * The client cluster {@code namespace/name} reads PD through when its PD Service does not answer:
+   * a PD member of another TidbCluster, whose certificate must name its own host {@code
+   * memberHost} (the host of its client URL, e.g. {@code other-pd-0.other-pd-peer.ns.svc}).
+   *
+   * @throws ClusterTlsUnavailableException when the Secret is missing or unusable
+   */
+  public HttpClient pdPeer(String namespace, String name, String memberHost) {
+    String secretName = ClusterClientCertificate.secretName(name);
+    ClusterClientCertificate cert =
+        certificate(namespace, secretName, byPdPeer, namespace + "/" + name + "@" + memberHost);
+    return byPdPeer.compute(namespace + "/" + name + "@" + memberHost, (k, current) ->
+        current != null && current.fingerprint().equals(cert.fingerprint())
+            ? current
+            : new PeerTransport(cert.fingerprint(), client(cert, memberHost))).pd();
   }
 
   /**

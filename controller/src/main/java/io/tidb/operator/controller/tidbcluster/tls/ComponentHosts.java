@@ -14,6 +14,14 @@ public final class ComponentHosts {
     return service(cluster + "-pd", namespace, clusterDomain);
   }
 
+  /**
+   * {@code <tc>-pd-peer.<ns>}, or {@code <tc>-pd-peer.<ns>.svc.<clusterDomain>}: PD's headless
+   * Service, read across Kubernetes clusters (upstream's certificates name it too).
+   */
+  public static String pdPeerService(String cluster, String namespace, String clusterDomain) {
+    return service(cluster + "-pd-peer", namespace, clusterDomain);
+  }
+
   /** {@code <tc>-tidb.<ns>}, or {@code <tc>-tidb.<ns>.svc.<clusterDomain>}. */
   public static String tidbService(String cluster, String namespace, String clusterDomain) {
     return service(cluster + "-tidb", namespace, clusterDomain);

@@ -37,9 +37,24 @@ class PdScaleInTest {
   private static MemberDecision decide(
       int current, int wanted, Optional<String> others, Map<String, PdMember> members,
       String leader) {
+    return decide(current, wanted, others, members, Map.of(), leader);
+  }
+
+  private static MemberDecision decide(
+      int current, int wanted, Optional<String> others, Map<String, PdMember> members,
+      Map<String, PdMember> peers, String leader) {
     return PdScaleIn.decide(
         new PdScaleIn.Facts(
-            "basic", current, wanted, others, members, Optional.ofNullable(leader)));
+            "basic", current, wanted, others, members, peers, Optional.ofNullable(leader)));
+  }
+
+  /** PD members of another TidbCluster in the same PD cluster, by name. */
+  private static Map<String, PdMember> peers(PdMember... members) {
+    Map<String, PdMember> peers = new LinkedHashMap<>();
+    for (PdMember m : members) {
+      peers.put(m.getName(), m);
+    }
+    return peers;
   }
 
   private static MemberDecision.Act act(MemberDecision d) {
@@ -194,5 +209,49 @@ class PdScaleInTest {
     assertFalse(PdScaleIn.healthy(member("a", false)));
     assertFalse(PdScaleIn.healthy(member("a", null)));
     assertFalse(PdScaleIn.healthy(null));
+  }
+
+  @Test
+  void aHealthyOwnMemberTakesLeadershipBeforeAnyMemberOfAnotherTidbCluster() {
+    Map<String, PdMember> peers = peers(member("other-pd-0", true), member("other-pd-1", true));
+    MemberDecision.Act a =
+        act(decide(3, 2, WITH_TIKV_AND_TIDB, healthy(3), peers, "basic-pd-2"));
+    assertEquals(new PdActions.TransferLeader("basic-pd-2", "basic-pd-1"), a.action());
+
+    Map<String, PdMember> members = healthy(4);
+    members.put("basic-pd-1", member("basic-pd-1", false));
+    members.put("basic-pd-2", member("basic-pd-2", false));
+    a = act(decide(4, 3, WITH_TIKV_AND_TIDB, members, peers, "basic-pd-3"));
+    assertEquals(new PdActions.TransferLeader("basic-pd-3", "basic-pd-0"), a.action());
+  }
+
+  @Test
+  void withNoOwnMemberToTakeOverAHealthyMemberOfAnotherTidbClusterTakesLeadership() {
+    Map<String, PdMember> members = healthy(2);
+    members.put("basic-pd-0", member("basic-pd-0", false));
+    Map<String, PdMember> peers =
+        peers(member("other-pd-1", true), member("other-pd-0", false), member("other-pd-2", true));
+    MemberDecision.Act a = act(decide(2, 1, WITH_TIKV_AND_TIDB, members, peers, "basic-pd-1"));
+    assertEquals(new PdActions.TransferLeader("basic-pd-1", "other-pd-1"), a.action());
+    assertTrue(a.message().contains("of another TidbCluster"), a.message());
+  }
+
+  @Test
+  void theLastOwnMemberHandsLeadershipToAnotherTidbClustersMemberBeforeItIsRemoved() {
+    Map<String, PdMember> peers = peers(member("other-pd-0", true));
+    MemberDecision.Act a = act(decide(1, 0, ALONE, healthy(1), peers, "basic-pd-0"));
+    assertEquals(new PdActions.TransferLeader("basic-pd-0", "other-pd-0"), a.action());
+
+    a = act(decide(1, 0, ALONE, healthy(1), peers(member("other-pd-0", false)), "basic-pd-0"));
+    assertEquals(new PdActions.DeleteMember("basic-pd-0"), a.action());
+  }
+
+  @Test
+  void aLeaderWithNoHealthyMemberAnywhereWaits() {
+    Map<String, PdMember> members = healthy(2);
+    members.put("basic-pd-0", member("basic-pd-0", false));
+    MemberDecision d =
+        decide(2, 1, WITH_TIKV_AND_TIDB, members, peers(member("other-pd-0", null)), "basic-pd-1");
+    assertInstanceOf(MemberDecision.Wait.class, d);
   }
 }

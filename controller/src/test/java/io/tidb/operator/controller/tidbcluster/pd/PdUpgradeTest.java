@@ -219,6 +219,37 @@ class PdUpgradeTest {
   }
 
   @Test
+  void aHealthyOwnMemberTakesLeadershipBeforeAnyMemberOfAnotherTidbCluster() {
+    World w = oldCluster();
+    w.peers.put("other-pd-0", member("other-pd-0", true));
+    w.leader = "basic-pd-2";
+    MemberDecision.Act a = assertInstanceOf(MemberDecision.Act.class, w.decide());
+    assertEquals(new PdActions.TransferLeader("basic-pd-2", "basic-pd-0"), a.action());
+  }
+
+  @Test
+  void withNoOwnMemberToTakeOverAHealthyMemberOfAnotherTidbClusterTakesLeadership() {
+    World w = oldCluster().unhealthy("basic-pd-0").unhealthy("basic-pd-1");
+    w.peers.put("other-pd-0", member("other-pd-0", false));
+    w.peers.put("other-pd-1", member("other-pd-1", true));
+    w.leader = "basic-pd-2";
+    MemberDecision.Act a = assertInstanceOf(MemberDecision.Act.class, w.decide());
+    assertEquals(new PdActions.TransferLeader("basic-pd-2", "other-pd-1"), a.action());
+    assertTrue(a.message().contains("of another TidbCluster"), a.message());
+  }
+
+  @Test
+  void aSingleMemberLeaderHandsOverToAnotherTidbClustersMemberBeforeItsUpgrade() {
+    World w = new World(pd(1).allReady(OLD), 1);
+    w.peers.put("other-pd-0", member("other-pd-0", true));
+    MemberDecision.Act a = assertInstanceOf(MemberDecision.Act.class, w.decide());
+    assertEquals(new PdActions.TransferLeader("basic-pd-0", "other-pd-0"), a.action());
+
+    w.peers.put("other-pd-0", member("other-pd-0", false));
+    assertEquals(new MemberDecision.Roll(0, "upgrading basic-pd-0 (0 of 1 done)"), w.decide());
+  }
+
+  @Test
   void aMemberThatIsNotTheLeaderNeedsNoTransfer() {
     World w = oldCluster();
     w.leader = null;

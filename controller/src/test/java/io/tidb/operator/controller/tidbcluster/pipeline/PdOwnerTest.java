@@ -47,4 +47,15 @@ class PdOwnerTest {
     assertEquals(new PdOwner("first", "ns1", "west.local", true),
         PdOwner.of(tc("clusterDomain: west.local\ncluster: {name: first, namespace: ns1}\n")));
   }
+
+  @Test
+  void onlyAReferencedPdAcrossKubernetesClustersIsReadThroughItsPeerService() {
+    assertEquals(true, PdOwner.readsPeerService(
+        tc("acrossK8s: true\ncluster: {name: first, namespace: ns1}\ntikv: {replicas: 1}\n")));
+    assertEquals(false, PdOwner.readsPeerService(
+        tc("cluster: {name: first, namespace: ns1}\ntikv: {replicas: 1}\n")));
+    assertEquals(false, PdOwner.readsPeerService(
+        tc("acrossK8s: true\ncluster: {name: first}\npd: {replicas: 1}\n")));
+    assertEquals(false, PdOwner.readsPeerService(tc("acrossK8s: true\npd: {replicas: 1}\n")));
+  }
 }

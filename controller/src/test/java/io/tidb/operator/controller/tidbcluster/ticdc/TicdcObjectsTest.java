@@ -8,11 +8,13 @@ import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
 import io.tidb.operator.api.v1alpha1.cluster.TicdcSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.fixtures.ScriptRunner;
 import io.tidb.operator.controller.fixtures.Golden;
 import io.tidb.operator.controller.fixtures.TestClusters;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -63,5 +65,45 @@ class TicdcObjectsTest {
     String out = new String(p.getInputStream().readAllBytes());
     p.waitFor(20, TimeUnit.SECONDS);
     assertEquals(0, p.exitValue(), out);
+  }
+
+  @Test
+  void aHeterogeneousClusterWithoutPdGivesTicdcTheReferencedClustersPd() {
+    TidbCluster tc = cdc();
+    tc.getSpec().setPd(null);
+    tc.getSpec().setCluster(new io.tidb.operator.api.v1alpha1.shared.TidbClusterRef());
+    tc.getSpec().getCluster().setName("main");
+    assertTrue(TicdcObjects.startScript(tc).render().contains("--pd=http://main-pd:2379\""));
+    tc.getSpec().getCluster().setNamespace("other");
+    assertTrue(TicdcObjects.startScript(tc).render().contains("--pd=http://main-pd.other:2379\""));
+  }
+
+  @Test
+  void acrossKubernetesClustersTicdcAsksDiscoveryAndKeepsTheSchemeOfTheAnswer() throws Exception {
+    ScriptRunner r = new ScriptRunner(dir, Map.of("exec /cdc", "exec " + dir.resolve("cdc")));
+    r.server("/cdc");
+    Path count = r.dir.resolve("count");
+    r.stub("curl", "echo \"$@\" >> " + r.dir.resolve("curl.log") + "; n=$(cat " + count
+        + " 2>/dev/null || echo 0); n=$((n+1)); echo $n > " + count
+        + "; if [ $n -lt 2 ]; then exit 1; fi;"
+        + " echo 'https://basic-pd:2379,https://basic-pd-0.basic-pd-peer.other.svc.cluster2:2379'");
+    TidbCluster tc = cdc();
+    tc.getSpec().setAcrossK8s(true);
+    tc.getSpec().getTlsCluster().setEnabled(true);
+    tc.getSpec().getTlsCluster().setEnableDiscoveryMTLS(true);
+    ScriptRunner.Result res =
+        r.run(TicdcObjects.startScript(tc).render(), Map.of("POD_NAME", "basic-ticdc-0"));
+    assertEquals(0, res.exit(), res.output());
+    assertTrue(res.args().contains(
+        "--pd=https://basic-pd:2379,https://basic-pd-0.basic-pd-peer.other.svc.cluster2:2379"),
+        String.valueOf(res.args()));
+    assertEquals("2", Files.readString(count).trim(), "retried until discovery answered");
+    String call = Files.readString(r.dir.resolve("curl.log")).trim().split("\n")[0];
+    String prefix = "-sS --fail --max-time 3 --cacert /var/lib/ticdc-tls/ca.crt"
+        + " --cert /var/lib/ticdc-tls/tls.crt --key /var/lib/ticdc-tls/tls.key"
+        + " https://basic-discovery.default:10261/verify/";
+    assertTrue(call.startsWith(prefix), call);
+    assertEquals("https://basic-pd:2379", new String(java.util.Base64.getDecoder().decode(
+        call.substring(prefix.length())), java.nio.charset.StandardCharsets.UTF_8));
   }
 }
