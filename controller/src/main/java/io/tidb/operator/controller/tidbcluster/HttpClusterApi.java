@@ -180,6 +180,11 @@ final class HttpClusterApi implements ClusterApi {
   }
 
   @Override
+  public boolean snapshotRecovering() throws IOException {
+    return call(pd::snapshotRecovering);
+  }
+
+  @Override
   public List<String> locationLabels() throws IOException {
     return call(() -> pd.replicationConfig().locationLabels());
   }

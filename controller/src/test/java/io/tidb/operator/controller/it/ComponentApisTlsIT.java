@@ -49,7 +49,7 @@ class ComponentApisTlsIT {
 
   @BeforeAll
   static void start(ClusterAccess access) {
-    h = ControllerHarness.startTls(access, "ticdc-tls-it", CA,
+    h = ControllerHarness.startTls(access, "component-apis-tls-it", CA,
         List.of(TC + "/pd", TC + "/tidb", TC + "/ticdc", TC + "/tiproxy", TC + "/pump"));
     client = CA.peer(List.of("TiDB"));
     Secret secret = CA.secret(h.namespace, TC + "-cluster-client-secret", client);

@@ -35,6 +35,12 @@ public interface ClusterApi {
   /** PD's {@code replication.max-replicas} ({@code GET /pd/api/v1/config}). */
   int maxReplicas() throws IOException;
 
+  /**
+   * PD's snapshot-recovering mark ({@code GET /pd/api/v1/admin/cluster/markers/snapshot-recovering}):
+   * set while a volume-snapshot restore is under way.
+   */
+  boolean snapshotRecovering() throws IOException;
+
   /** PD's {@code replication.location-labels} ({@code GET /pd/api/v1/config}). */
   List<String> locationLabels() throws IOException;
 
