@@ -21,8 +21,7 @@ import java.util.TreeMap;
  *   <li>{@code GET /status}: {@code {"id", "version", "is_owner", ...}};
  *   <li>{@code GET /api/v1/captures}: every running capture with {@code id}, {@code is_owner}
  *       and {@code address} ({@code <pod>.<tc>-ticdc-peer.<ns>.svc:8301});
- *   <li>{@code POST /api/v1/owner/resign}: the owner gives ownership to the next capture that is
- *       not draining, else to a draining one, else keeps it (202);
+ *   <li>{@code POST /api/v1/owner/resign}: the owner gives ownership to the next capture (202);
  *   <li>{@code PUT /api/v1/captures/drain {"capture_id"}}: the capture starts draining and the
  *       answer (202) carries its {@code current_table_count}; its tables move to the others at
  *       the next {@link #step()}; draining the owner is refused with 503 (TiCDC asks for a resign
@@ -162,14 +161,9 @@ public final class SimulatedTicdcServers {
       }
       case "POST /api/v1/owner/resign" -> {
         String from = owner;
-        // Another capture that is not draining; with none, a draining one still campaigns (as a
-        // real TiCDC's does), so two captures hand ownership over while one of them drains.
         owner = captures.values().stream()
             .filter(c -> c.running && !c.draining && !c.pod.equals(from))
-            .map(c -> c.pod).findFirst()
-            .or(() -> captures.values().stream()
-                .filter(c -> c.running && !c.pod.equals(from)).map(c -> c.pod).findFirst())
-            .orElse(from);
+            .map(c -> c.pod).findFirst().orElse(from);
         return SimResponse.empty(202);
       }
       case "PUT /api/v1/captures/drain" -> {
