@@ -87,7 +87,7 @@ class AllComponentsIT {
         """, TiflashSpec.class));
     tc.getSpec().setTicdc(ApiObjects.parse("""
         baseImage: pingcap/ticdc
-        replicas: 2
+        replicas: 3
         """, TicdcSpec.class));
     tc.getSpec().setTiproxy(ApiObjects.parse("""
         baseImage: pingcap/tiproxy
@@ -103,7 +103,7 @@ class AllComponentsIT {
     TidbCluster ready = h.awaitReady(NAME);
 
     assertEquals(1, ready.getStatus().getTiflash().getStores().size());
-    assertEquals(2, ready.getStatus().getTicdc().getCaptures().size());
+    assertEquals(3, ready.getStatus().getTicdc().getCaptures().size());
     assertEquals(1, ready.getStatus().getTiproxy().getMembers().size());
     assertEquals(1, ready.getStatus().getPump().getMembers().size());
     assertTrue(!created("every-tiproxy").isBefore(created("every-pd")), "TiProxy after PD");
@@ -227,11 +227,12 @@ class AllComponentsIT {
     List<String> ordered = new ArrayList<>(created);
     ordered.remove("every-tiproxy-0");
     assertEquals(List.of("every-pd-0", "every-tiflash-0", "every-tikv-0", "every-pump-0",
-        "every-tidb-0", "every-ticdc-1", "every-ticdc-0"), ordered,
+        "every-tidb-0", "every-ticdc-2", "every-ticdc-1", "every-ticdc-0"), ordered,
         "new pods in the order the API server saw them: " + created);
     for (Map.Entry<String, String> e : Map.of("every-tiproxy-0", "pingcap/tiproxy:v1.3.1",
         "every-pump-0", "pingcap/tidb-binlog:v8.5.8", "every-ticdc-0", "pingcap/ticdc:v8.5.8",
-        "every-ticdc-1", "pingcap/ticdc:v8.5.8").entrySet()) {
+        "every-ticdc-1", "pingcap/ticdc:v8.5.8", "every-ticdc-2", "pingcap/ticdc:v8.5.8")
+        .entrySet()) {
       Pod pod = h.admin.pods().inNamespace(h.namespace).withName(e.getKey()).get();
       assertTrue(pod.getSpec().getContainers().stream().anyMatch(c -> e.getValue().equals(c.getImage())),
           e.getKey() + " runs " + e.getValue());
