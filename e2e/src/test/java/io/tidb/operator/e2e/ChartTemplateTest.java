@@ -181,6 +181,7 @@ class ChartTemplateTest {
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
       assertEquals(Set.of("get", "list"), verbs.get("storage.k8s.io/storageclasses"), "volume expansion allowed?");
+      assertEquals(Set.of("get"), verbs.get("/nodes"), "TiProxy's zone labels");
       assertEquals(read, verbs.get("pingcap.com/tidbinitializers"));
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbinitializers/status"));
       assertEquals(union(apply, Set.of("delete")), verbs.get("batch/jobs"),
@@ -207,7 +208,7 @@ class ChartTemplateTest {
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
           "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",
-          "/persistentvolumes", "storage.k8s.io/storageclasses", "pingcap.com/tidbinitializers",
+          "/persistentvolumes", "storage.k8s.io/storageclasses", "/nodes", "pingcap.com/tidbinitializers",
           "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets", "pingcap.com/tidbmonitors",
           "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "pingcap.com/dmclusters/status",
           "networking.k8s.io/ingresses",
