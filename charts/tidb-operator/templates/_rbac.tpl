@@ -133,6 +133,19 @@ the controller does not apply spec.pvReclaimPolicy and does not resize volumes (
   verbs: ["get", "list"]
 {{- end }}
 
+{{/*
+Nodes are cluster-scoped too: a namespace-scoped install gets this rule only as a separate
+ClusterRole with rbac.clusterNodeAccess=true; without it TiProxy's zone labels are not set (one
+WARN log line says so), as upstream skips them without a Node lister.
+*/}}
+{{- define "tidb-operator.controller.nodeRules" -}}
+# TiProxy's labels: the zone (and PD's other location labels) of the Node each TiProxy pod runs on,
+# read by name; never listed or watched.
+- apiGroups: [""]
+  resources: ["nodes"]
+  verbs: ["get"]
+{{- end }}
+
 {{- define "tidb-operator.controller.leaderElectionRules" -}}
 # fabric8's LeaderElector renews the Lease with a PATCH; java-operator-sdk refuses to start unless
 # create, get and update are granted too.

@@ -181,6 +181,7 @@ class ChartTemplateTest {
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
       assertEquals(Set.of("get", "list"), verbs.get("storage.k8s.io/storageclasses"), "volume expansion allowed?");
+      assertEquals(Set.of("get"), verbs.get("/nodes"), "TiProxy's zone labels");
       assertEquals(read, verbs.get("pingcap.com/tidbinitializers"));
       assertEquals(Set.of("patch"), verbs.get("pingcap.com/tidbinitializers/status"));
       assertEquals(union(apply, Set.of("delete")), verbs.get("batch/jobs"),
@@ -207,7 +208,7 @@ class ChartTemplateTest {
       assertEquals(Set.of("pingcap.com/tidbclusters", "pingcap.com/tidbclusters/status", "/services", "/configmaps",
           "/serviceaccounts", "apps/statefulsets", "apps/deployments", "rbac.authorization.k8s.io/roles",
           "rbac.authorization.k8s.io/rolebindings", "/pods", "/persistentvolumeclaims", "/events",
-          "/persistentvolumes", "storage.k8s.io/storageclasses", "pingcap.com/tidbinitializers",
+          "/persistentvolumes", "storage.k8s.io/storageclasses", "/nodes", "pingcap.com/tidbinitializers",
           "pingcap.com/tidbinitializers/status", "batch/jobs", "/secrets", "pingcap.com/tidbmonitors",
           "pingcap.com/tidbmonitors/status", "pingcap.com/dmclusters", "pingcap.com/dmclusters/status",
           "networking.k8s.io/ingresses",
@@ -362,19 +363,35 @@ class ChartTemplateTest {
     }
 
     @Test
+    void clusterNodeAccessAddsOnlyGetOnNodesClusterWide() {
+      assertTrue(chart.find(ClusterRole.class, CONTROLLER + "-nodes").isEmpty(), "opt-in");
+      RenderedChart withNodes = render(NAMESPACE_SCOPED + "rbac:\n  create: true\n  clusterNodeAccess: true\n");
+      ClusterRole nodes = withNodes.get(ClusterRole.class, CONTROLLER + "-nodes");
+      assertEquals(Map.of("/nodes", Set.of("get")), verbsByResource(nodes.getRules()));
+      ClusterRoleBinding binding = withNodes.get(ClusterRoleBinding.class, CONTROLLER + "-nodes");
+      assertEquals(CONTROLLER + "-nodes", binding.getRoleRef().getName());
+      assertEquals(NAMESPACE, binding.getSubjects().get(0).getNamespace());
+      assertEquals(Set.of("get"), verbsByResource(render("").get(ClusterRole.class, CONTROLLER).getRules())
+          .get("/nodes"), "a cluster-scoped install reads Nodes by name");
+      assertTrue(render("rbac:\n  create: true\n  clusterNodeAccess: true\n")
+          .find(ClusterRole.class, CONTROLLER + "-nodes").isEmpty(),
+          "a cluster-scoped install has the rule in its ClusterRole already");
+    }
+
+    @Test
     void controllerGetsARolePerWatchedNamespaceAndNothingClusterWide() {
       assertTrue(chart.find(ClusterRole.class, CONTROLLER).isEmpty());
       assertTrue(chart.find(ClusterRoleBinding.class, CONTROLLER).isEmpty());
       ClusterRole clusterScoped = render("").get(ClusterRole.class, CONTROLLER);
       List<PolicyRule> namespaced = clusterScoped.getRules().stream()
           .filter(r -> !r.getResources().contains("persistentvolumes") && !r.getResources().contains("storageclasses")
-              && !r.getResources().contains("clusterroles"))
+              && !r.getResources().contains("clusterroles") && !r.getResources().contains("nodes"))
           .toList();
-      assertEquals(clusterScoped.getRules().size() - 3, namespaced.size());
+      assertEquals(clusterScoped.getRules().size() - 4, namespaced.size());
       for (String ns : List.of("team-a", "team-b")) {
         Role role = chart.find(Role.class, ns, CONTROLLER).orElseThrow(() -> new AssertionError("no Role in " + ns));
         assertEquals(namespaced, role.getRules(),
-            "same rules as the cluster-scoped install but the cluster-scoped volume and ClusterRole objects, which no Role can grant");
+            "same rules as the cluster-scoped install but the cluster-scoped volume, Node and ClusterRole objects, which no Role can grant");
         RoleBinding binding = chart.find(RoleBinding.class, ns, CONTROLLER).orElseThrow();
         assertEquals("Role", binding.getRoleRef().getKind());
         assertEquals(NAMESPACE, binding.getSubjects().get(0).getNamespace());

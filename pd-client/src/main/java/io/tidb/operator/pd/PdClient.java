@@ -190,6 +190,14 @@ public final class PdClient {
 
   // ---------------------------------------------------------------- configuration
 
+  /**
+   * {@code GET /pd/api/v1/admin/cluster/markers/snapshot-recovering}: whether PD is marked as
+   * recovering from volume snapshots ({@code {"marked": true}}).
+   */
+  public boolean snapshotRecovering() {
+    return get("/pd/api/v1/admin/cluster/markers/snapshot-recovering", PdJson::marked);
+  }
+
   /** {@code GET /pd/api/v1/config}: the replication section. */
   public PdReplicationConfig replicationConfig() {
     return get(CONFIG, PdJson::replication);

@@ -165,6 +165,15 @@ final class PdJson {
             "replication.enable-placement-rules"));
   }
 
+  /** {@code {"marked": <bool>}} of PD's cluster markers. */
+  static boolean marked(String body) {
+    JsonNode marked = parse(body).get("marked");
+    if (marked == null || !marked.isBoolean()) {
+      throw new IllegalArgumentException("marked: invalid value " + marked + ": expected a boolean");
+    }
+    return marked.booleanValue();
+  }
+
   static List<String> stringList(String body, String field) {
     return strings(parse(body), field);
   }

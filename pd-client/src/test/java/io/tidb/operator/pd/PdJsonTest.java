@@ -16,6 +16,15 @@ import org.junit.jupiter.api.Test;
 class PdJsonTest {
 
   @Test
+  void theSnapshotRecoveringMarkIsABoolean() {
+    assertTrue(PdJson.marked("{\"marked\":true}"));
+    assertFalse(PdJson.marked("{\"marked\":false}"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PdJson.marked("{\"marked\":\"yes\"}"));
+    assertEquals("marked: invalid value \"yes\": expected a boolean", e.getMessage());
+  }
+
+  @Test
   void healthWithIdsAboveLongMaxAndNullClientUrls() {
     List<PdHealth> health = PdJson.health("""
         [

@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * Makes the {@link ClusterApi} of each cluster from the configured URL templates. One JDK HTTP
  * client (and its connection pool) is shared by every plain cluster; a TLS cluster
  * ({@code spec.tlsCluster.enabled}) is reached over HTTPS with the client certificate of its
- * {@code <tc>-cluster-client-secret} (see {@link ClusterTransports}) for PD, TiDB and TiCDC alike,
- * an {@code http://}
+ * {@code <tc>-cluster-client-secret} (see {@link ClusterTransports}) for PD, TiDB, TiCDC, TiProxy
+ * and Pump alike, an {@code http://}
  * template becoming {@code https://}. PD is the one of the cluster's {@link PdOwner}: for a
  * heterogeneous cluster without PD, the referenced cluster's.
  */
@@ -87,7 +87,7 @@ public final class ClusterApiFactory {
           new PdClient(read.url(), read.http(), config.timeout()), tidb, tidbStatusUrl,
           pdMemberUrl, ticdc, ticdcUrl, new HttpClusterApi.Proxy(tiproxy, tiproxyUrl),
           new HttpClusterApi.Binlog(new PdEtcdClient(read.url(), read.http(), config.timeout()),
-              pump, pumpUrl),
+              pod -> pump, pumpUrl),
           read.through());
     }
     ClusterTransports.Transport tls = transports.forCluster(namespace, name,
@@ -106,12 +106,11 @@ public final class ClusterApiFactory {
         member -> https(pdMemberUrl.apply(member)),
         new TicdcClient(tls.ticdc(), config.timeout()),
         pod -> https(ticdcUrl.apply(pod)),
-        // TiProxy and Pump are reached without the cluster's client certificate: their servers'
-        // certificates and client authentication are not wired yet; the binlog registry is read
-        // through PD over TLS.
-        new HttpClusterApi.Proxy(tiproxy, pod -> https(tiproxyUrl.apply(pod))),
+        new HttpClusterApi.Proxy(new TiproxyClient(tls.tiproxy(), config.timeout()),
+            pod -> https(tiproxyUrl.apply(pod))),
         new HttpClusterApi.Binlog(
-            new PdEtcdClient(read.url(), read.http(), config.timeout()), pump,
+            new PdEtcdClient(read.url(), read.http(), config.timeout()),
+            pod -> new PumpClient(tls.pump(pod), config.timeout()),
             pod -> https(pumpUrl.apply(pod))),
         read.through());
   }

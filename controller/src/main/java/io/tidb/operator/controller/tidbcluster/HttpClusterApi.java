@@ -17,6 +17,7 @@ import io.tidb.operator.pd.TiproxyClient;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -40,8 +41,8 @@ final class HttpClusterApi implements ClusterApi {
   private final Binlog binlog;
   private final Optional<String> pdReadThrough;
 
-  /** The binlog registry (PD's etcd) and each pump's URL. */
-  record Binlog(PdEtcdClient etcd, PumpClient pumps, Function<String, URI> pumpUrl) {
+  /** The binlog registry (PD's etcd), each pump pod's client and URL. */
+  record Binlog(PdEtcdClient etcd, Function<String, PumpClient> pump, Function<String, URI> pumpUrl) {
   }
 
   /** TiProxy's client and each server's API URL. */
@@ -80,6 +81,14 @@ final class HttpClusterApi implements ClusterApi {
   }
 
   @Override
+  public void setTiproxyLabels(String pod, Map<String, String> labels) throws IOException {
+    call(() -> {
+      proxy.client().setLabels(proxy.url().apply(pod), labels);
+      return null;
+    });
+  }
+
+  @Override
   public List<PumpNode> pumps() throws IOException {
     return call(() -> PumpClient.registry(binlog.etcd()).stream()
         .map(n -> new PumpNode(n.nodeId(), n.host(), n.state())).toList());
@@ -88,7 +97,7 @@ final class HttpClusterApi implements ClusterApi {
   @Override
   public void offlinePump(String pod, String nodeId) throws IOException {
     call(() -> {
-      binlog.pumps().offline(binlog.pumpUrl().apply(pod), nodeId);
+      binlog.pump().apply(pod).offline(binlog.pumpUrl().apply(pod), nodeId);
       return null;
     });
   }
@@ -176,6 +185,16 @@ final class HttpClusterApi implements ClusterApi {
   @Override
   public int maxReplicas() throws IOException {
     return call(() -> pd.replicationConfig().maxReplicas());
+  }
+
+  @Override
+  public boolean snapshotRecovering() throws IOException {
+    return call(pd::snapshotRecovering);
+  }
+
+  @Override
+  public List<String> locationLabels() throws IOException {
+    return call(() -> pd.replicationConfig().locationLabels());
   }
 
   @Override

@@ -64,13 +64,15 @@ public final class TidbClusterController {
             new KubePasswordSecrets(client),
             new JdbcRootAccount(settings.endpoints().timeout()),
             tidbSql));
-    return create(
+    return new TidbClusterReconciler(
         rules,
+        new TidbClusterWork(
+            new ClusterPipeline(steps),
+            apis::forCluster,
+            namespace -> new KubeVolumeClaims(client, namespace),
+            namespace -> new KubeDeletions(client, namespace),
+            new KubeNodeLabels(client)),
         services,
-        new ClusterPipeline(steps),
-        apis::forCluster,
-        namespace -> new KubeVolumeClaims(client, namespace),
-        namespace -> new KubeDeletions(client, namespace),
         settings.convergingRequeue());
   }
 

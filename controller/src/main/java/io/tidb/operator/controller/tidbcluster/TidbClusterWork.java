@@ -25,6 +25,7 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterApi;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterPipeline;
 import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
+import io.tidb.operator.controller.tidbcluster.pipeline.NodeLabels;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsProblem;
@@ -59,6 +60,7 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
   private final Function<TidbCluster, ClusterApi> apis;
   private final Function<String, VolumeClaims> claims;
   private final Function<String, Deletions> deletions;
+  private final NodeLabels nodes;
 
   /**
    * @param apis each cluster's PD and TiDB API
@@ -77,10 +79,21 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
       Function<TidbCluster, ClusterApi> apis,
       Function<String, VolumeClaims> claims,
       Function<String, Deletions> deletions) {
+    this(pipeline, apis, claims, deletions, NodeLabels.NONE);
+  }
+
+  /** @param nodes the labels of Nodes (TiProxy's zone labels) */
+  public TidbClusterWork(
+      ClusterPipeline pipeline,
+      Function<TidbCluster, ClusterApi> apis,
+      Function<String, VolumeClaims> claims,
+      Function<String, Deletions> deletions,
+      NodeLabels nodes) {
     this.pipeline = pipeline;
     this.apis = apis;
     this.claims = claims;
     this.deletions = deletions;
+    this.nodes = nodes;
   }
 
   @Override
@@ -105,7 +118,8 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
             resource,
             api,
             claims.apply(resource.namespace()),
-            deletions.apply(resource.namespace()));
+            deletions.apply(resource.namespace()),
+            nodes);
     WorkOutcome outcome = pipeline.run(ctx);
     ReadyCondition.Verdict ready =
         UnmanagedComponentsVerdict.of(resource.resource().getSpec())

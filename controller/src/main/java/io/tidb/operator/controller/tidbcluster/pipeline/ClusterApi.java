@@ -44,6 +44,15 @@ public interface ClusterApi {
   /** PD's {@code replication.max-replicas} ({@code GET /pd/api/v1/config}). */
   int maxReplicas() throws IOException;
 
+  /**
+   * PD's snapshot-recovering mark ({@code GET /pd/api/v1/admin/cluster/markers/snapshot-recovering}):
+   * set while a volume-snapshot restore is under way.
+   */
+  boolean snapshotRecovering() throws IOException;
+
+  /** PD's {@code replication.location-labels} ({@code GET /pd/api/v1/config}). */
+  List<String> locationLabels() throws IOException;
+
   /** PD's {@code replication.enable-placement-rules} ({@code GET /pd/api/v1/config}). */
   boolean placementRulesEnabled() throws IOException;
 
@@ -121,6 +130,9 @@ public interface ClusterApi {
    * an {@link IOException} when it is not or cannot be reached.
    */
   String tiproxyHealth(String pod) throws IOException;
+
+  /** {@code PUT /api/admin/config/} with {@code [labels]} on the TiProxy server in {@code pod}. */
+  void setTiproxyLabels(String pod, Map<String, String> labels) throws IOException;
 
   /** The pumps registered in PD's etcd ({@code /tidb-binlog/v1/pumps/<nodeId>}). */
   List<PumpNode> pumps() throws IOException;

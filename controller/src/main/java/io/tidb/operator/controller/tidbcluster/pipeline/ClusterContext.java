@@ -24,6 +24,7 @@ public final class ClusterContext {
   private final ClusterApi api;
   private final VolumeClaims claims;
   private final Deletions deletions;
+  private final NodeLabels nodes;
   private final List<ReadyCondition.Observed> observed = new ArrayList<>();
 
   public ClusterContext(
@@ -38,10 +39,21 @@ public final class ClusterContext {
       ClusterApi api,
       VolumeClaims claims,
       Deletions deletions) {
+    this(resource, api, claims, deletions, NodeLabels.NONE);
+  }
+
+  /** @param nodes the labels of the Nodes the cluster's pods run on */
+  public ClusterContext(
+      ResourceContext<TidbCluster, TidbClusterStatus> resource,
+      ClusterApi api,
+      VolumeClaims claims,
+      Deletions deletions,
+      NodeLabels nodes) {
     this.resource = resource;
     this.api = api;
     this.claims = claims;
     this.deletions = deletions;
+    this.nodes = nodes;
   }
 
   /** The cluster with defaults applied (never written back). */
@@ -80,6 +92,10 @@ public final class ClusterContext {
   }
 
   /** Pod and StatefulSet deletions (the care annotations, suspend). */
+  public NodeLabels nodes() {
+    return nodes;
+  }
+
   public Deletions deletions() {
     return deletions;
   }

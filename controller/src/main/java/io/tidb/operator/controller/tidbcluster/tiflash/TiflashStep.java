@@ -89,8 +89,28 @@ public final class TiflashStep extends MemberStep<TiflashStatus> {
 
   @Override
   public StepResult apply(ClusterContext ctx) throws Exception {
+    Optional<String> recovering = recovering(ctx);
+    if (recovering.isPresent()) {
+      return StepResult.inProgress(recovering.get());
+    }
     ensurePlacementRules(ctx);
     return super.apply(ctx);
+  }
+
+  /** Upstream's {@code syncRecoveryForTiFlash} ({@link TiflashRecovery}). */
+  private static Optional<String> recovering(ClusterContext ctx) {
+    Optional<String> volumes = TiflashRecovery.waitingForVolumes(ctx.cluster());
+    if (volumes.isPresent() || !Boolean.TRUE.equals(ctx.cluster().getSpec().getRecoveryMode())) {
+      return volumes;
+    }
+    TiflashRecovery.Mark mark;
+    try {
+      mark = ctx.api().snapshotRecovering()
+          ? TiflashRecovery.Mark.MARKED : TiflashRecovery.Mark.CLEAR;
+    } catch (IOException e) {
+      mark = TiflashRecovery.Mark.UNKNOWN;
+    }
+    return TiflashRecovery.waitingForMark(mark);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.tiproxy;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
@@ -18,11 +19,14 @@ import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.pipeline.Prerequisite;
 import io.tidb.operator.controller.tidbcluster.pipeline.ReadyCondition;
+import io.tidb.operator.controller.tidbcluster.pipeline.StepResult;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * TiProxy: the client and peer Services, ConfigMap and StatefulSet; {@code
@@ -30,9 +34,13 @@ import java.util.TreeMap;
  * answers, its answer kept as {@code info}, {@code lastTransitionTime} moved only when the health
  * changes). Scaled one pod at a time; its own scaling blocks its upgrade; the upgrade waits for
  * each new pod to be Ready for {@value #MIN_READY_ANNOTATION} seconds ({@link TiproxyUpgrade}).
- * Runs right after PD (upstream's order) and waits for nothing.
+ * Runs right after PD (upstream's order) and waits for nothing. Before scaling or upgrading,
+ * each healthy TiProxy of v1.1.0 or later is told its zone labels ({@link TiproxyLabels}), from
+ * PD's {@code location-labels} and the labels of its pod's Node, as upstream does on every pass.
  */
 public final class TiproxyStep extends MemberStep<TiproxyStatus> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TiproxyStep.class);
 
   /** Upstream's {@code Ready} reason when a TiProxy member is not healthy. */
   public static final String TIPROXY_UNHEALTHY = "TiProxyUnhealthy";
@@ -122,6 +130,67 @@ public final class TiproxyStep extends MemberStep<TiproxyStatus> {
     }
     status.setMembers(members.isEmpty() ? null : members);
     status.setSynced(true);
+  }
+
+  @Override
+  public StepResult apply(ClusterContext ctx) throws Exception {
+    if (existing(ctx).isPresent()) {
+      setLabels(ctx);
+    }
+    return super.apply(ctx);
+  }
+
+  /**
+   * Upstream's {@code setLabelsForTiProxy}: a failure is logged and the step goes on (labels are
+   * a routing hint; they never block scaling or an upgrade).
+   */
+  private void setLabels(ClusterContext ctx) {
+    TiproxyStatus status = ctx.status().getTiproxy();
+    if (status == null || status.getMembers() == null
+        || !TiproxyLabels.supported(TiproxyLabels.versionOf(TiproxyObjects.image(ctx.cluster())))) {
+      return;
+    }
+    List<String> healthy = status.getMembers().values().stream()
+        .filter(m -> Boolean.TRUE.equals(m.getHealth())).map(TiproxyMember::getName).toList();
+    if (healthy.isEmpty()) {
+      return;
+    }
+    List<String> locationLabels;
+    try {
+      locationLabels = ctx.api().locationLabels();
+    } catch (IOException e) {
+      LOG.warn("tiproxy labels not set namespace={} cluster={} reason=\"PD config: {}\"",
+          ctx.namespace(), ctx.name(), e.getMessage());
+      return;
+    }
+    Optional<String> zoneLabel = TiproxyLabels.zoneLabel(locationLabels);
+    if (zoneLabel.isEmpty()) {
+      return;
+    }
+    Map<String, Pod> pods = new TreeMap<>();
+    for (Pod p : ctx.owned().podsOf(statefulSetName(ctx))) {
+      pods.put(p.getMetadata().getName(), p);
+    }
+    for (String name : healthy) {
+      Pod pod = pods.get(name);
+      String node = pod == null || pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+      if (node == null || node.isEmpty()) {
+        continue;
+      }
+      Optional<Map<String, String>> labels = ctx.nodes().of(node)
+          .flatMap(n -> TiproxyLabels.forNode(locationLabels, zoneLabel.get(), n));
+      if (labels.isEmpty()) {
+        continue;
+      }
+      try {
+        ctx.api().setTiproxyLabels(name, labels.get());
+        LOG.debug("tiproxy labels set namespace={} cluster={} pod={} labels={}",
+            ctx.namespace(), ctx.name(), name, labels.get());
+      } catch (IOException e) {
+        LOG.warn("tiproxy labels not set namespace={} cluster={} pod={} reason=\"{}\"",
+            ctx.namespace(), ctx.name(), name, e.getMessage());
+      }
+    }
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,9 +31,37 @@ public final class ClusterTransports {
    * @param pd checks PD's certificate names {@code names.pd()}
    * @param tidb checks TiDB's certificate names {@code names.tidb()}
    * @param ticdc checks TiCDC's certificate names {@code names.ticdc()}
+   * @param tiproxy checks TiProxy's certificate names {@code names.tiproxy()}
+   * @param pumps one client per pump pod, each checking the pod's certificate names {@code
+   *     names.pumpPod(pod)}
    */
-  public record Transport(
-      String fingerprint, ServerNames names, HttpClient pd, HttpClient tidb, HttpClient ticdc) {}
+  public record Transport(String fingerprint, ServerNames names, HttpClient pd, HttpClient tidb,
+      HttpClient ticdc, HttpClient tiproxy, PerPodClients pumps) {
+
+    /** The client for pump pod {@code pod}. */
+    public HttpClient pump(String pod) {
+      return pumps.forPod(pod);
+    }
+  }
+
+  /**
+   * Clients of one component whose pods each present their own name: made on a pod's first call
+   * (checking the name {@code hostOf} gives it) and kept with the transport they belong to.
+   */
+  public static final class PerPodClients {
+    private final Function<String, String> hostOf;
+    private final Function<String, HttpClient> clientFor;
+    private final Map<String, HttpClient> byPod = new ConcurrentHashMap<>();
+
+    PerPodClients(Function<String, String> hostOf, Function<String, HttpClient> clientFor) {
+      this.hostOf = hostOf;
+      this.clientFor = clientFor;
+    }
+
+    HttpClient forPod(String pod) {
+      return byPod.computeIfAbsent(pod, p -> clientFor.apply(hostOf.apply(p)));
+    }
+  }
 
   private final ClientSecretSource secrets;
   private final Duration connectTimeout;
@@ -69,7 +98,9 @@ public final class ClusterTransports {
       }
       logLoaded(key, secretName, cert, current != null);
       return new Transport(cert.fingerprint(), names, client(cert, names.pd()),
-          client(cert, names.tidb()), client(cert, names.ticdc()));
+          client(cert, names.tidb()), client(cert, names.ticdc()),
+          client(cert, names.tiproxy()),
+          new PerPodClients(names::pumpPod, host -> client(cert, host)));
     });
   }
 

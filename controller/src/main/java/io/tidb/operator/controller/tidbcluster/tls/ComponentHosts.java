@@ -40,6 +40,24 @@ public final class ComponentHosts {
     return service(cluster + "-ticdc-peer", namespace, clusterDomain);
   }
 
+  /**
+   * {@code <tc>-tiproxy-peer.<ns>}, or {@code <tc>-tiproxy-peer.<ns>.svc.<clusterDomain>}: the
+   * headless Service TiProxy's pods are addressed under, and where the operator reaches their API.
+   */
+  public static String tiproxyPeerService(String cluster, String namespace, String clusterDomain) {
+    return service(cluster + "-tiproxy-peer", namespace, clusterDomain);
+  }
+
+  /**
+   * {@code <tc>-pump.<ns>}, or {@code <tc>-pump.<ns>.svc.<clusterDomain>}: the headless Service
+   * Pump's pods are addressed under. Upstream's guide gives a pump's certificate only the
+   * wildcards under it ({@code *.<tc>-pump.<ns>}), so the operator checks each pod's own name
+   * ({@link ServerNames#pumpPod}).
+   */
+  public static String pumpService(String cluster, String namespace, String clusterDomain) {
+    return service(cluster + "-pump", namespace, clusterDomain);
+  }
+
   private static String service(String service, String namespace, String clusterDomain) {
     return clusterDomain == null || clusterDomain.isBlank()
         ? service + "." + namespace

@@ -10,18 +10,28 @@ package io.tidb.operator.controller.tidbcluster.tls;
  * @param tidb TiDB's Service ({@code <tc>-tidb.<ns>})
  * @param ticdc TiCDC's peer Service ({@code <tc>-ticdc-peer.<ns>}), under which its pods are
  *     addressed
+ * @param tiproxy TiProxy's peer Service ({@code <tc>-tiproxy-peer.<ns>})
+ * @param pump Pump's Service ({@code <tc>-pump.<ns>}); each pump is checked against its pod's
+ *     name under it ({@link #pumpPod})
  */
-public record ServerNames(String pd, String tidb, String ticdc) {
+public record ServerNames(String pd, String tidb, String ticdc, String tiproxy, String pump) {
 
   /** The names of cluster {@code name} whose PD is its own. */
   public static ServerNames of(String name, String namespace, String clusterDomain) {
     return new ServerNames(ComponentHosts.pdService(name, namespace, clusterDomain),
         ComponentHosts.tidbService(name, namespace, clusterDomain),
-        ComponentHosts.ticdcPeerService(name, namespace, clusterDomain));
+        ComponentHosts.ticdcPeerService(name, namespace, clusterDomain),
+        ComponentHosts.tiproxyPeerService(name, namespace, clusterDomain),
+        ComponentHosts.pumpService(name, namespace, clusterDomain));
+  }
+
+  /** The name pump pod {@code pod} must present: {@code <pod>.<tc>-pump.<ns>}. */
+  public String pumpPod(String pod) {
+    return pod + "." + pump;
   }
 
   /** These names with PD's replaced by {@code pdHost} (a referenced cluster's PD). */
   public ServerNames withPd(String pdHost) {
-    return new ServerNames(pdHost, tidb, ticdc);
+    return new ServerNames(pdHost, tidb, ticdc, tiproxy, pump);
   }
 }
