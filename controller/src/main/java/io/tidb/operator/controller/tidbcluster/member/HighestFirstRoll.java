@@ -3,11 +3,11 @@ package io.tidb.operator.controller.tidbcluster.member;
 import java.util.Optional;
 
 /**
- * The rolling upgrade of a stateless-style component (TiDB, TiCDC, TiProxy, Pump): one pod per
- * pass from the highest ordinal down, as a plain StatefulSet rolling update goes. A pod that is
- * missing or terminating is waited for; an upgraded pod must be Ready, and then pass the
- * component's own check (its status port answers, its capture answers, it stayed Ready long
- * enough, its pump is online), before the next pod is released; the next pod not yet upgraded is
+ * The rolling upgrade of TiDB, TiCDC, TiProxy, Pump and TiFlash: one pod per pass from the
+ * highest ordinal down, as a plain StatefulSet rolling update goes. A pod that is missing or
+ * terminating is waited for; an upgraded pod must be Ready, and then pass the component's own
+ * check (its status port answers, its capture answers, it stayed Ready long enough, its pump is
+ * online, its store is Up), before the next pod is released; the next pod not yet upgraded is
  * rolled once the partition has passed it. Pure.
  */
 public final class HighestFirstRoll {
