@@ -319,7 +319,10 @@ public final class PdSimulatorServer implements AutoCloseable {
     if (target.component().equals("pump")) {
       return clusters.pump(target.cluster()).answer(target.instance(), request);
     }
-    PdApi api = pdApis.computeIfAbsent(target.cluster(), k -> new PdApi(clusters.pd(k)));
+    // A cluster whose PD pods joined another's PD cluster (a heterogeneous cluster with PD
+    // members of its own) is answered by that PD cluster, whichever Service or member is asked.
+    PdApi api = pdApis.computeIfAbsent(
+        clusters.pdOwnerOf(target.cluster()), k -> new PdApi(clusters.pd(k)));
     return api.handle(request, target.instance());
   }
 

@@ -760,7 +760,11 @@ public final class SimulatedPdCluster {
   // ---------------------------------------------------------------- views
 
   private SimulatedMember view(Member member) {
-    String host = member.name + "." + key.name() + "-pd-peer." + key.namespace() + ".svc";
+    // A member's host is its own TidbCluster's (a heterogeneous cluster's PD pods joined this
+    // PD cluster keep their names): <tc>-pd-<n>.<tc>-pd-peer.<ns>.svc.
+    int suffix = member.name.lastIndexOf("-pd-");
+    String owner = suffix > 0 ? member.name.substring(0, suffix) : key.name();
+    String host = member.name + "." + owner + "-pd-peer." + key.namespace() + ".svc";
     return new SimulatedMember(member.name, member.id, "http://" + host + ":2379",
         "http://" + host + ":2380", member.healthy, member.regionsLoaded);
   }

@@ -67,22 +67,14 @@ public final class ClusterApiFactory {
     String name = tc.getMetadata().getName();
     String domain = tc.getSpec().getClusterDomain();
     PdOwner pdOwner = PdOwner.of(tc);
-    boolean headless = PdOwner.readsPeerService(tc);
-    URI pdUrl = headless
-        ? config.pdPeerUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain())
-        : config.pdUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain());
     Function<String, URI> pdMemberUrl = member ->
         config.pdMemberUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain(), member);
     Function<String, URI> tidbStatusUrl = pod -> config.tidbStatusUrl(namespace, name, domain, pod);
     Function<String, URI> ticdcUrl = pod -> config.ticdcUrl(namespace, name, domain, pod);
     Function<String, URI> tiproxyUrl = pod -> config.tiproxyUrl(namespace, name, domain, pod);
     Function<String, URI> pumpUrl = pod -> config.pumpUrl(namespace, name, domain, pod);
-    List<PdPeerEndpoints.Endpoint> peers = PdPeerEndpoints.of(
-        tc.getStatus() == null || tc.getStatus().getPd() == null ? null
-            : tc.getStatus().getPd().getPeerMembers(), config);
     if (!MemberPods.tlsCluster(tc)) {
-      PdRead read = pdRead(new PdRead(pdUrl, http, Optional.empty()), peers,
-          peer -> new PdRead(peer.url(), http, readThrough(peer, peer.url())));
+      PdRead read = pdRead(tc, Optional.empty());
       return new HttpClusterApi(
           new PdClient(read.url(), read.http(), config.timeout()), tidb, tidbStatusUrl,
           pdMemberUrl, ticdc, ticdcUrl, new HttpClusterApi.Proxy(tiproxy, tiproxyUrl),
@@ -90,15 +82,8 @@ public final class ClusterApiFactory {
               pod -> pump, pumpUrl),
           read.through());
     }
-    ClusterTransports.Transport tls = transports.forCluster(namespace, name,
-        ServerNames.of(name, namespace, domain).withPd(headless
-            ? ComponentHosts.pdPeerService(
-                pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())
-            : ComponentHosts.pdService(
-                pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())));
-    PdRead read = pdRead(new PdRead(https(pdUrl), tls.pd(), Optional.empty()), peers,
-        peer -> new PdRead(https(peer.url()), transports.pdPeer(namespace, name, peer.host()),
-            readThrough(peer, https(peer.url()))));
+    ClusterTransports.Transport tls = tlsTransport(tc);
+    PdRead read = pdRead(tc, Optional.of(tls));
     return new HttpClusterApi(
         new PdClient(read.url(), read.http(), config.timeout()),
         new TidbStatusClient(tls.tidb(), config.timeout()),
@@ -113,6 +98,47 @@ public final class ClusterApiFactory {
             pod -> new PumpClient(tls.pump(pod), config.timeout()),
             pod -> https(pumpUrl.apply(pod))),
         read.through());
+  }
+
+  /**
+   * The mutual-TLS transport of a TLS cluster: its client certificate, PD's certificate checked
+   * for the name of the Service the operator reads.
+   */
+  private ClusterTransports.Transport tlsTransport(TidbCluster tc) {
+    String namespace = tc.getMetadata().getNamespace();
+    String name = tc.getMetadata().getName();
+    PdOwner pdOwner = PdOwner.of(tc);
+    return transports.forCluster(namespace, name,
+        ServerNames.of(name, namespace, tc.getSpec().getClusterDomain())
+            .withPd(PdOwner.readsPeerService(tc)
+                ? ComponentHosts.pdPeerService(
+                    pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())
+                : ComponentHosts.pdService(
+                    pdOwner.name(), pdOwner.namespace(), pdOwner.clusterDomain())));
+  }
+
+  /**
+   * Where the operator reads the PD of {@code tc}'s {@link PdOwner}: its Service (the headless
+   * one across Kubernetes clusters), or a peer member when the Service does not answer (see
+   * {@link #pdRead(PdRead, List, Function)}); over {@code tls} when given.
+   */
+  private PdRead pdRead(TidbCluster tc, Optional<ClusterTransports.Transport> tls) {
+    PdOwner pdOwner = PdOwner.of(tc);
+    URI pdUrl = PdOwner.readsPeerService(tc)
+        ? config.pdPeerUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain())
+        : config.pdUrl(pdOwner.namespace(), pdOwner.name(), pdOwner.clusterDomain());
+    List<PdPeerEndpoints.Endpoint> peers = PdPeerEndpoints.of(
+        tc.getStatus() == null || tc.getStatus().getPd() == null ? null
+            : tc.getStatus().getPd().getPeerMembers(), config);
+    if (tls.isEmpty()) {
+      return pdRead(new PdRead(pdUrl, http, Optional.empty()), peers,
+          peer -> new PdRead(peer.url(), http, readThrough(peer, peer.url())));
+    }
+    String namespace = tc.getMetadata().getNamespace();
+    String name = tc.getMetadata().getName();
+    return pdRead(new PdRead(https(pdUrl), tls.get().pd(), Optional.empty()), peers,
+        peer -> new PdRead(https(peer.url()), transports.pdPeer(namespace, name, peer.host()),
+            readThrough(peer, https(peer.url()))));
   }
 
   /** The PD URL the operator reads, its client, and, when it is a peer member, which one. */
@@ -156,22 +182,18 @@ public final class ClusterApiFactory {
   }
 
   /**
-   * The etcd API that the cluster's PD embeds (TiDB Dashboard's topology keys), over the same
-   * transport as {@link #forCluster}: plain, or mutual TLS for a TLS cluster.
+   * The etcd API that the PD of the cluster's {@link PdOwner} embeds (TiDB Dashboard's topology
+   * keys), read as {@link #forCluster} reads PD: through the PD Service, or a peer member when the
+   * Service does not answer; plain, or mutual TLS for a TLS cluster.
    *
    * @throws io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException as {@link
    *     #forCluster}
    */
   public PdEtcdClient pdEtcd(TidbCluster tc) {
-    String namespace = tc.getMetadata().getNamespace();
-    String name = tc.getMetadata().getName();
-    String domain = tc.getSpec().getClusterDomain();
-    if (!MemberPods.tlsCluster(tc)) {
-      return new PdEtcdClient(config.pdUrl(namespace, name, domain), http, config.timeout());
-    }
-    ClusterTransports.Transport tls =
-        transports.forCluster(namespace, name, ServerNames.of(name, namespace, domain));
-    return new PdEtcdClient(https(config.pdUrl(namespace, name, domain)), tls.pd(), config.timeout());
+    PdRead read = MemberPods.tlsCluster(tc)
+        ? pdRead(tc, Optional.of(tlsTransport(tc)))
+        : pdRead(tc, Optional.empty());
+    return new PdEtcdClient(read.url(), read.http(), config.timeout());
   }
 
   /** The URL with {@code https} for {@code http}: a TLS cluster is never called in plain text. */
