@@ -20,6 +20,7 @@ import javax.net.ssl.SSLContext;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.net.URI;
 import java.util.concurrent.Callable;
@@ -108,7 +109,12 @@ public final class DiscoveryMain implements Callable<Integer> {
             }
             return ClusterViews.of(tc);
           },
-          view -> new PdClient(pd, pdHttp.get(), PdClientOptions.DEFAULT_TIMEOUT).members().members());
+          new PdMembersReader(
+              Optional.ofNullable(pdUrl).map(url -> PdMembersReader.override(url,
+                  ComponentHosts.pdService(cluster, namespace, null))),
+              pdHttpForHost((ns, name) -> Optional.ofNullable(
+                  client.secrets().inNamespace(ns).withName(name).get()), namespace, cluster, tls),
+              PdClientOptions.DEFAULT_TIMEOUT));
       DmDiscoveryService dm = dmDiscovery(client, namespace, cluster, DiscoveryMain::dmMasterUrl);
       CountDownLatch stopped = new CountDownLatch(1);
       boolean mtls = "true".equals(System.getenv(DiscoveryObjects.ENV_MTLS));
@@ -177,6 +183,23 @@ public final class DiscoveryMain implements Callable<Integer> {
         new ClusterTransports(secrets, PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
     return () -> transports.forCluster(namespace, cluster,
         ServerNames.of(cluster, namespace, null)).pd();
+  }
+
+  /**
+   * How discovery lists PD's members wherever it asks ({@link ClusterView#pdSources}): plain
+   * HTTP, or with cluster TLS the client certificate of {@code <tc>-cluster-client-secret},
+   * trusting only a PD whose certificate names the host asked (the PD Service, the referenced
+   * cluster's, or a peer member's own host).
+   */
+  static Function<String, HttpClient> pdHttpForHost(
+      ClientSecretSource secrets, String namespace, String cluster, boolean tls) {
+    if (!tls) {
+      HttpClient plain = PdClientOptions.defaults().newHttpClient();
+      return host -> plain;
+    }
+    ClusterTransports transports =
+        new ClusterTransports(secrets, PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
+    return host -> transports.pdPeer(namespace, cluster, host);
   }
 
   /**

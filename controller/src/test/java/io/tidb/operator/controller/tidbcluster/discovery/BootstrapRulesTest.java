@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class BootstrapRulesTest {
   static ClusterView cluster(String rv, int replicas) {
-    return new ClusterView("basic", "default", rv, replicas, "http", "", false, List.of(), List.of(), "");
+    return new ClusterView("basic", "default", rv, replicas, "http", "", false, List.of(), List.of(), "", List.of());
   }
 
   static PeerUrl peer(int ordinal) {
@@ -56,20 +56,20 @@ class BootstrapRulesTest {
   @Test
   void pdAddressesMakeTheLastPodJoinThemInstead() {
     ClusterView c = new ClusterView("basic", "default", "7", 1, "http", "", false,
-        List.of("http://other-pd.ns:2379", "http://third-pd.ns:2379"), List.of(), "");
+        List.of("http://other-pd.ns:2379", "http://third-pd.ns:2379"), List.of(), "", List.of());
     BootstrapRules.Answer a = assertInstanceOf(BootstrapRules.Answer.class, BootstrapRules.decide(Optional.empty(), c, peer(0)));
     assertEquals("--join=http://other-pd.ns:2379,http://third-pd.ns:2379", a.argument());
   }
 
   @Test
   void aClusterJoiningAnotherNeverBootstraps() {
-    ClusterView c = new ClusterView("basic", "default", "7", 1, "http", "", true, List.of(), List.of(), "");
+    ClusterView c = new ClusterView("basic", "default", "7", 1, "http", "", true, List.of(), List.of(), "", List.of());
     assertInstanceOf(BootstrapRules.AskPd.class, BootstrapRules.decide(Optional.empty(), c, peer(0)));
   }
 
   @Test
   void withAClusterDomainTheMemberIsNamedByItsFullHost() {
-    ClusterView c = new ClusterView("basic", "default", "7", 1, "https", "cluster.local", false, List.of(), List.of(), "");
+    ClusterView c = new ClusterView("basic", "default", "7", 1, "https", "cluster.local", false, List.of(), List.of(), "", List.of());
     PeerUrl p = PeerUrl.parse("basic-pd-0.basic-pd-peer.default.svc.cluster.local:2380");
     BootstrapRules.Answer a = assertInstanceOf(BootstrapRules.Answer.class, BootstrapRules.decide(Optional.empty(), c, p));
     assertEquals("--initial-cluster=basic-pd-0.basic-pd-peer.default.svc.cluster.local="

@@ -79,4 +79,67 @@ class ClusterViewsTest {
         """));
     assertEquals("", withPd.referencedPdPeer(), "its own PD joins the other's; /verify/ answers as usual");
   }
+
+  private static List<String> sources(ClusterView v) {
+    return v.pdSources().stream().map(s -> s.url() + " " + s.host() + " (" + s.what() + ")").toList();
+  }
+
+  @Test
+  void aJoinedClusterWithItsOwnPdListsMembersFromItsPdThenTheReferencedPdThenEachPeer() {
+    ClusterView v = ClusterViews.of(parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbCluster
+        metadata: {name: joined, namespace: default, resourceVersion: "1"}
+        spec:
+          cluster: {name: basic, namespace: tidb}
+          pd: {replicas: 2}
+          tlsCluster: {enabled: true}
+        status:
+          pd:
+            peerMembers:
+              basic-pd-1: {name: basic-pd-1, clientURL: "https://basic-pd-1.basic-pd-peer.tidb.svc:2379"}
+              basic-pd-0: {name: basic-pd-0, clientURL: "https://basic-pd-0.basic-pd-peer.tidb.svc:2379"}
+              broken: {name: broken, clientURL: "not a url"}
+        """));
+    assertEquals(List.of(
+        "https://joined-pd.default:2379 joined-pd.default (the PD Service joined-pd.default)",
+        "https://basic-pd.tidb:2379 basic-pd.tidb (the referenced cluster's PD Service basic-pd.tidb)",
+        "https://basic-pd-0.basic-pd-peer.tidb.svc:2379 basic-pd-0.basic-pd-peer.tidb.svc"
+            + " (PD member basic-pd-0 of status.pd.peerMembers)",
+        "https://basic-pd-1.basic-pd-peer.tidb.svc:2379 basic-pd-1.basic-pd-peer.tidb.svc"
+            + " (PD member basic-pd-1 of status.pd.peerMembers)"), sources(v));
+  }
+
+  @Test
+  void acrossKubernetesClustersTheReferencedPdIsReadThroughItsHeadlessServiceInItsDomain() {
+    ClusterView v = ClusterViews.of(parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbCluster
+        metadata: {name: cluster2, namespace: pingcap, resourceVersion: "1"}
+        spec:
+          clusterDomain: cluster2.com
+          acrossK8s: true
+          cluster: {name: cluster1, namespace: pingcap, clusterDomain: cluster1.com}
+          pd: {replicas: 1}
+        """));
+    assertEquals(List.of(
+        "http://cluster2-pd.pingcap.svc.cluster2.com:2379 cluster2-pd.pingcap.svc.cluster2.com"
+            + " (the PD Service cluster2-pd.pingcap.svc.cluster2.com)",
+        "http://cluster1-pd-peer.pingcap.svc.cluster1.com:2379 cluster1-pd-peer.pingcap.svc.cluster1.com"
+            + " (the referenced cluster's PD Service cluster1-pd-peer.pingcap.svc.cluster1.com)"),
+        sources(v));
+  }
+
+  @Test
+  void aPlainClusterAsksOnlyItsOwnPdService() {
+    ClusterView v = ClusterViews.of(parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbCluster
+        metadata: {name: basic, namespace: default, resourceVersion: "1"}
+        spec:
+          pd: {replicas: 3}
+        """));
+    assertEquals(List.of("http://basic-pd.default:2379 basic-pd.default (the PD Service basic-pd.default)"),
+        sources(v));
+  }
 }

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class VerifyRulesTest {
   private static ClusterView withPeers(List<ClusterView.PeerMember> peers) {
-    return new ClusterView("basic", "default", "7", 3, "http", "", false, List.of(), peers, "");
+    return new ClusterView("basic", "default", "7", 3, "http", "", false, List.of(), peers, "", List.of());
   }
 
   @Test
@@ -28,7 +28,7 @@ class VerifyRulesTest {
   @Test
   void aClusterWithoutPdIsAnsweredTheReferencedPdInTheAskedForm() {
     ClusterView c = new ClusterView("hetero", "default", "7", 0, "https", "", true, List.of(),
-        List.of(), "basic-pd-peer.tidb.svc.cluster1.com");
+        List.of(), "basic-pd-peer.tidb.svc.cluster1.com", List.of());
     assertEquals("basic-pd-peer.tidb.svc.cluster1.com:2379",
         VerifyRules.endpoints("hetero-pd:2379", c));
     assertEquals("https://basic-pd-peer.tidb.svc.cluster1.com:2379",
