@@ -1,5 +1,6 @@
 package io.tidb.operator.pdsim;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -22,7 +23,10 @@ import org.slf4j.LoggerFactory;
  * app.kubernetes.io/component} in pd, tikv, tiflash, tidb, ticdc, tiproxy, pump; every change re-derives the state of
  * the pod's cluster ({@code app.kubernetes.io/instance}) from all of its pods. A second informer on
  * nodes (when the client may list them) makes the pods of a node whose {@code Ready} condition is
- * not {@code True} stop running, as PD loses the members and stores of a node that went down.
+ * not {@code True} stop running, as PD loses the members and stores of a node that went down. A
+ * third (when the TidbCluster CRD is installed) declares each TidbCluster with {@code
+ * spec.cluster} {@link SimulatedClusters#join joined} to the referenced cluster's PD, as its pods'
+ * start scripts join it.
  */
 public final class KubernetesPodSource implements AutoCloseable {
 
@@ -31,6 +35,7 @@ public final class KubernetesPodSource implements AutoCloseable {
   private final SimulatedClusters clusters;
   private final SharedIndexInformer<Pod> informer;
   private volatile SharedIndexInformer<Node> nodes;
+  private volatile SharedIndexInformer<GenericKubernetesResource> tidbClusters;
 
   private KubernetesPodSource(SimulatedClusters clusters, SharedIndexInformer<Pod> informer) {
     this.clusters = clusters;
@@ -51,6 +56,7 @@ public final class KubernetesPodSource implements AutoCloseable {
         .withLabelIn(PodTopology.COMPONENT, PodTopology.COMPONENTS.toArray(String[]::new))
         .runnableInformer(0);
     KubernetesPodSource source = new KubernetesPodSource(clusters, informer);
+    source.watchTidbClusters(client, namespace);
     informer.addEventHandler(source.handler());
     informer.run();
     source.watchNodes(client);
@@ -107,6 +113,60 @@ public final class KubernetesPodSource implements AutoCloseable {
     }
   }
 
+  private void watchTidbClusters(KubernetesClient client, String namespace) {
+    var resources = client.genericKubernetesResources("pingcap.com/v1alpha1", "TidbCluster");
+    try {
+      SharedIndexInformer<GenericKubernetesResource> informer =
+          (namespace == null ? resources.inAnyNamespace() : resources.inNamespace(namespace))
+              .runnableInformer(0);
+      informer.addEventHandler(new ResourceEventHandler<>() {
+        @Override
+        public void onAdd(GenericKubernetesResource tc) {
+          joinReferenced(tc);
+        }
+
+        @Override
+        public void onUpdate(GenericKubernetesResource oldTc, GenericKubernetesResource newTc) {
+          joinReferenced(newTc);
+        }
+
+        @Override
+        public void onDelete(GenericKubernetesResource tc, boolean deletedFinalStateUnknown) {
+          // A deleted cluster's pods go too; their PD membership follows the pods.
+        }
+      });
+      informer.run();
+      tidbClusters = informer;
+    } catch (KubernetesClientException e) {
+      LOG.info("TidbClusters cannot be watched; heterogeneous clusters join only when declared "
+          + "error=\"{}\"", e.getMessage());
+    }
+  }
+
+  /**
+   * The PD cluster a TidbCluster's pods join: the one of {@code spec.cluster} ({@code name}, {@code
+   * namespace} defaulting to its own), or empty when it references none.
+   */
+  static java.util.Optional<ClusterKey> referencedPd(GenericKubernetesResource tc) {
+    Object spec = tc.getAdditionalProperties().get("spec");
+    if (!(spec instanceof Map<?, ?> specMap) || !(specMap.get("cluster") instanceof Map<?, ?> ref)
+        || !(ref.get("name") instanceof String name) || name.isBlank()) {
+      return java.util.Optional.empty();
+    }
+    String namespace = ref.get("namespace") instanceof String ns && !ns.isBlank()
+        ? ns : tc.getMetadata().getNamespace();
+    return java.util.Optional.of(new ClusterKey(namespace, name));
+  }
+
+  private void joinReferenced(GenericKubernetesResource tc) {
+    ClusterKey key = new ClusterKey(tc.getMetadata().getNamespace(), tc.getMetadata().getName());
+    referencedPd(tc).filter(ref -> !ref.equals(clusters.pdOwnerOf(key))).ifPresent(ref -> {
+      clusters.join(key, ref);
+      LOG.info("heterogeneous cluster joins the referenced PD cluster={} pdCluster={}", key, ref);
+      resync(key);
+    });
+  }
+
   /** A node whose Ready condition is known and not True. */
   static boolean down(Node node) {
     return node != null && node.getStatus() != null && node.getStatus().getConditions() != null
@@ -155,6 +215,9 @@ public final class KubernetesPodSource implements AutoCloseable {
 
   @Override
   public void close() {
+    if (tidbClusters != null) {
+      tidbClusters.close();
+    }
     if (nodes != null) {
       nodes.close();
     }

@@ -132,6 +132,58 @@ class KubernetesPodSourceIT {
     }
   }
 
+  @Test
+  void aTidbClusterReferencingAnotherJoinsItsPdWithoutBeingDeclared(KubernetesClient client)
+      throws Exception {
+    io.tidb.operator.testsupport.ProjectCrds.apply(client);
+    String ns = TestNamespaces.createUnique(client, "pdsim-join");
+    SimulatedClusters clusters = new SimulatedClusters(
+        SimulationSettings.defaults().withStepOnStoreRead(false), java.time.Clock.systemUTC(),
+        new java.util.Random());
+    client.genericKubernetesResources("pingcap.com/v1alpha1", "TidbCluster").inNamespace(ns)
+        .resource(new io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder()
+            .withApiVersion("pingcap.com/v1alpha1").withKind("TidbCluster")
+            .withNewMetadata().withName("joined").withNamespace(ns).endMetadata()
+            .addToAdditionalProperties("spec", Map.of("version", "v8.5.1",
+                "cluster", Map.of("name", "basic"),
+                "pd", Map.of("replicas", 1, "requests", Map.of("storage", "1Gi"))))
+            .build())
+        .create();
+    try (KubernetesPodSource source = KubernetesPodSource.start(client, ns, clusters);
+        PdSimulatorServer server = PdSimulatorServer.start(clusters)) {
+      Await.until("joined declared a member of basic's PD", TIMEOUT,
+          () -> clusters.pdOwnerOf(new ClusterKey(ns, "joined")), k -> k.name().equals("basic"));
+      create(client, pod(ns, "basic-pd-0", "pd", "basic"), "Running");
+      create(client, pod(ns, "joined-pd-0", "pd", "joined"), "Running");
+      Await.until("both PD pods are members of basic's PD cluster", TIMEOUT,
+          () -> clusters.pd(new ClusterKey(ns, "basic")).members().size(), n -> n == 2);
+      JsonNode members = Await.until("joined's PD Service answers with the shared members", TIMEOUT,
+          () -> uncheckedGet(URI.create(server.pdUrl(new ClusterKey(ns, "joined"))
+              + "/pd/api/v1/members")),
+          m -> m != null && m.get("members").size() == 2);
+      assertTrue(members.toString().contains(
+          "http://joined-pd-0.joined-pd-peer." + ns + ".svc:2379"), members.toString());
+      assertTrue(members.toString().contains(
+          "http://basic-pd-0.basic-pd-peer." + ns + ".svc:2379"), members.toString());
+    }
+  }
+
+  @Test
+  void referencedPdIsSpecClusterInItsNamespaceOrTheClustersOwn() {
+    var tc = new io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder()
+        .withNewMetadata().withName("joined").withNamespace("a").endMetadata()
+        .addToAdditionalProperties("spec", Map.of("cluster", Map.of("name", "basic")))
+        .build();
+    assertEquals(java.util.Optional.of(new ClusterKey("a", "basic")),
+        KubernetesPodSource.referencedPd(tc));
+    tc.getAdditionalProperties().put("spec",
+        Map.of("cluster", Map.of("name", "basic", "namespace", "b")));
+    assertEquals(java.util.Optional.of(new ClusterKey("b", "basic")),
+        KubernetesPodSource.referencedPd(tc));
+    tc.getAdditionalProperties().put("spec", Map.of("pd", Map.of("replicas", 3)));
+    assertEquals(java.util.Optional.empty(), KubernetesPodSource.referencedPd(tc));
+  }
+
   private JsonNode uncheckedGet(URI uri) {
     try {
       return get(uri);

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * Two TidbClusters that each run PD members of their own in one PD cluster: {@code basic} (3 PD,
  * 3 TiKV, 2 TiDB) and {@code joined} ({@code spec.cluster.name: basic}, 2 PD, 1 TiKV, 1 TiDB),
- * whose PD pods join basic's PD cluster as upstream's multi-cluster setup does. Each cluster
+ * whose PD pods join basic's PD cluster as upstream's multi-cluster setup does (the simulator
+ * learns the join from joined's {@code spec.cluster}, as the local run's does). Each cluster
  * reports its own members and the other's as peers; when joined's PD Service stops answering
  * the operator reads PD through one of basic's members; joined's PD scale-in hands the PD
  * leadership to its own remaining member, and its upgrade (no own member left to take it) to one
@@ -48,7 +49,6 @@ class HeterogeneousPdMembersIT {
   @BeforeAll
   static void start(ClusterAccess access) {
     h = ControllerHarness.start(access, "hetero-pd-it", Duration.ofSeconds(5));
-    h.simulator.clusters().join(new ClusterKey(h.namespace, B), new ClusterKey(h.namespace, A));
     h.create(Fixtures.basic(A));
     TidbCluster b = Fixtures.small(B, "RollingUpdate");
     b.getSpec().getPd().setReplicas(2);
