@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
  * nodes (when the client may list them) makes the pods of a node whose {@code Ready} condition is
  * not {@code True} stop running, as PD loses the members and stores of a node that went down. A
  * third (when the TidbCluster CRD is installed) declares each TidbCluster with {@code
- * spec.cluster} {@link SimulatedClusters#join joined} to the referenced cluster's PD, as its pods'
- * start scripts join it.
+ * spec.cluster}, or with {@code spec.pdAddresses} naming another TidbCluster's PD here, {@link
+ * SimulatedClusters#join joined} to that cluster's PD, as its pods join it.
  */
 public final class KubernetesPodSource implements AutoCloseable {
 
@@ -149,13 +149,44 @@ public final class KubernetesPodSource implements AutoCloseable {
    */
   static java.util.Optional<ClusterKey> referencedPd(GenericKubernetesResource tc) {
     Object spec = tc.getAdditionalProperties().get("spec");
-    if (!(spec instanceof Map<?, ?> specMap) || !(specMap.get("cluster") instanceof Map<?, ?> ref)
-        || !(ref.get("name") instanceof String name) || name.isBlank()) {
+    if (!(spec instanceof Map<?, ?> specMap)) {
       return java.util.Optional.empty();
     }
-    String namespace = ref.get("namespace") instanceof String ns && !ns.isBlank()
-        ? ns : tc.getMetadata().getNamespace();
-    return java.util.Optional.of(new ClusterKey(namespace, name));
+    if (specMap.get("cluster") instanceof Map<?, ?> ref && ref.get("name") instanceof String name
+        && !name.isBlank()) {
+      String namespace = ref.get("namespace") instanceof String ns && !ns.isBlank()
+          ? ns : tc.getMetadata().getNamespace();
+      return java.util.Optional.of(new ClusterKey(namespace, name));
+    }
+    if (specMap.get("pdAddresses") instanceof List<?> addresses && !addresses.isEmpty()
+        && addresses.get(0) instanceof String address) {
+      return pdOfAddress(address, tc.getMetadata().getNamespace());
+    }
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * The TidbCluster whose PD a {@code spec.pdAddresses} entry names, when it is one of this
+   * Kubernetes cluster's PD Services or pods: {@code <tc>-pd[.<ns>...]}, {@code
+   * <tc>-pd-peer[.<ns>...]} or {@code <tc>-pd-<n>.<tc>-pd-peer[.<ns>...]}, with or without a scheme
+   * and port; the namespace defaults to {@code namespace}.
+   */
+  static java.util.Optional<ClusterKey> pdOfAddress(String address, String namespace) {
+    String hostPort = address.replaceFirst("^[a-z]+://", "");
+    String[] labels = hostPort.replaceFirst("[:/].*$", "").split("\\.");
+    java.util.regex.Matcher service =
+        java.util.regex.Pattern.compile("^([a-z0-9-]+?)-pd(?:-peer)?$").matcher(labels[0]);
+    java.util.regex.Matcher pod =
+        java.util.regex.Pattern.compile("^([a-z0-9-]+?)-pd-\\d+$").matcher(labels[0]);
+    if (service.matches()) {
+      return java.util.Optional.of(new ClusterKey(
+          labels.length > 1 ? labels[1] : namespace, service.group(1)));
+    }
+    if (pod.matches()) {
+      return java.util.Optional.of(new ClusterKey(
+          labels.length > 2 ? labels[2] : namespace, pod.group(1)));
+    }
+    return java.util.Optional.empty();
   }
 
   private void joinReferenced(GenericKubernetesResource tc) {

@@ -182,6 +182,18 @@ class KubernetesPodSourceIT {
         KubernetesPodSource.referencedPd(tc));
     tc.getAdditionalProperties().put("spec", Map.of("pd", Map.of("replicas", 3)));
     assertEquals(java.util.Optional.empty(), KubernetesPodSource.referencedPd(tc));
+    tc.getAdditionalProperties().put("spec",
+        Map.of("pdAddresses", java.util.List.of("http://basic-pd.b:2379")));
+    assertEquals(java.util.Optional.of(new ClusterKey("b", "basic")),
+        KubernetesPodSource.referencedPd(tc));
+    assertEquals(java.util.Optional.of(new ClusterKey("a", "basic")),
+        KubernetesPodSource.pdOfAddress("basic-pd:2379", "a"));
+    assertEquals(java.util.Optional.of(new ClusterKey("c", "my-db")),
+        KubernetesPodSource.pdOfAddress("https://my-db-pd-1.my-db-pd-peer.c.svc.cluster1.com:2379", "a"));
+    assertEquals(java.util.Optional.of(new ClusterKey("c", "x")),
+        KubernetesPodSource.pdOfAddress("http://x-pd-peer.c.svc:2379", "a"));
+    assertEquals(java.util.Optional.empty(),
+        KubernetesPodSource.pdOfAddress("http://10.0.0.7:2379", "a"), "an external PD is no cluster here");
   }
 
   private JsonNode uncheckedGet(URI uri) {

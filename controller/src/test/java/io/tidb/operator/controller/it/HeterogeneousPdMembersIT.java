@@ -34,7 +34,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * reports its own members and the other's as peers; when joined's PD Service stops answering
  * the operator reads PD through one of basic's members; joined's PD scale-in hands the PD
  * leadership to its own remaining member, and its upgrade (no own member left to take it) to one
- * of basic's.
+ * of basic's. A third cluster, {@code external}, with a PD of its own joined through {@code
+ * spec.pdAddresses} (basic's PD Service), is a peer of both.
  */
 @WithLocalControlPlane
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -156,5 +157,30 @@ class HeterogeneousPdMembersIT {
         mutations.toString());
     h.await(B, "Ready with the upgraded PD", t -> Fixtures.ready(t)
         && Set.of("joined-pd-0").equals(names(t.getStatus().getPd().getMembers())));
+  }
+
+  @Test
+  @Order(5)
+  void aClusterJoiningThroughPdAddressesCountsAsAPeerOfBoth() {
+    TidbCluster c = Fixtures.small("external", "RollingUpdate");
+    c.getSpec().setPdAddresses(List.of("http://basic-pd." + h.namespace + ":2379"));
+    h.create(c);
+    Set<String> peersOfC = Set.of("basic-pd-0", "basic-pd-1", "basic-pd-2", "joined-pd-0");
+    TidbCluster external = h.await("external", "Ready with its own PD member, the others as peers",
+        t -> Fixtures.ready(t) && Set.of("external-pd-0").equals(names(t.getStatus().getPd().getMembers()))
+            && peersOfC.equals(names(t.getStatus().getPd().getPeerMembers())));
+    assertEquals(Set.of("external-tikv-0"), t(external.getStatus().getTikv().getStores()));
+    assertTrue(t(external.getStatus().getTikv().getPeerStores()).containsAll(
+        Set.of("basic-tikv-0", "basic-tikv-1", "basic-tikv-2", "joined-tikv-0")),
+        external.getStatus().getTikv().getPeerStores().toString());
+    TidbCluster a = h.await(A, "external-pd-0 among basic's peers",
+        t -> names(t.getStatus().getPd().getPeerMembers()).contains("external-pd-0"));
+    assertEquals(a.getStatus().getClusterID(), external.getStatus().getClusterID());
+  }
+
+  private static Set<String> t(Map<String, io.tidb.operator.api.v1alpha1.cluster.TikvStore> stores) {
+    return stores == null ? Set.of() : stores.values().stream()
+        .map(io.tidb.operator.api.v1alpha1.cluster.TikvStore::getPodName)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 }
