@@ -6,6 +6,9 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
@@ -173,6 +176,46 @@ final class BackupHarness implements AutoCloseable {
 
   Restore awaitRestore(String name, String what, Predicate<Restore> done) {
     return Await.until(name + ": " + what, TIMEOUT, () -> restore(name), r -> r != null && r.getStatus() != null && done.test(r));
+  }
+
+  /**
+   * Every phase the Backup {@code name} shows, in order, each once (a watch delivers every
+   * change); started before the Backup exists, so none is missed.
+   */
+  Phases watchPhases(String name) {
+    Phases phases = new Phases();
+    phases.watch = admin.resources(Backup.class).inNamespace(namespace).withName(name).watch(new Watcher<Backup>() {
+      @Override
+      public void eventReceived(Action action, Backup b) {
+        phases.saw(b.getStatus() == null ? null : b.getStatus().getPhase());
+      }
+
+      @Override
+      public void onClose(WatcherException cause) {
+      }
+    });
+    return phases;
+  }
+
+  /** The phases a watch saw. */
+  static final class Phases implements AutoCloseable {
+    private final List<String> seen = new ArrayList<>();
+    private Watch watch;
+
+    synchronized void saw(String phase) {
+      if (phase != null && (seen.isEmpty() || !phase.equals(seen.get(seen.size() - 1)))) {
+        seen.add(phase);
+      }
+    }
+
+    synchronized List<String> seen() {
+      return List.copyOf(seen);
+    }
+
+    @Override
+    public void close() {
+      watch.close();
+    }
   }
 
   Job awaitJob(String name) {
