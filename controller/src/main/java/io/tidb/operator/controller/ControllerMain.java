@@ -18,6 +18,7 @@ import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules
 import io.tidb.operator.controller.backup.BackupController;
 import io.tidb.operator.controller.backup.BackupScheduleController;
 import io.tidb.operator.controller.backup.BackupSettings;
+import io.tidb.operator.controller.backup.LogCheckpoints;
 import io.tidb.operator.controller.backup.RestoreController;
 import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.config.ComponentUrls;
@@ -32,6 +33,7 @@ import io.tidb.operator.controller.monitor.TidbMonitorController;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import io.tidb.operator.controller.tidbcluster.ClusterApiFactory;
 import io.tidb.operator.controller.tidbcluster.TidbClusterController;
 import io.tidb.operator.controller.initializer.InitializerSettings;
 import io.tidb.operator.controller.initializer.TidbInitializerController;
@@ -567,7 +569,15 @@ public final class ControllerMain implements Callable<Integer> {
             dm, dmFailover, settings.discoveryImage(), services,
             new DmClusterAdmissionRules(), client, settings.convergingRequeue()),
         BackupController.create(
-            backup, services, new BackupAdmissionRules(), client, settings.convergingRequeue()),
+            backup, services, new BackupAdmissionRules(), client, settings.convergingRequeue(),
+            LogCheckpoints.fromPd(
+                new ClusterApiFactory(
+                    settings.endpoints(),
+                    (namespace, name) ->
+                        Optional.ofNullable(
+                            client.secrets().inNamespace(namespace).withName(name).get()),
+                    Clock.systemUTC()),
+                LogCheckpoints.DEFAULT_PERIOD)),
         RestoreController.create(
             backup, services, new RestoreAdmissionRules(), client, settings.convergingRequeue()),
         BackupScheduleController.create(

@@ -14,8 +14,9 @@ import java.util.Optional;
  * The etcd key-value API that PD embeds, through etcd's JSON gateway on PD's client port ({@code
  * POST /v3/lease/grant}, {@code /v3/kv/put}, {@code /v3/kv/range}). Keys and values travel
  * base64-encoded and 64-bit integers as decimal strings, as the gateway does. The operator writes
- * the TiDB Dashboard topology keys ({@code /topology/prometheus}, {@code /topology/grafana}) here
- * and reads the binlog registry ({@link PumpClient#registry}).
+ * the TiDB Dashboard topology keys ({@code /topology/prometheus}, {@code /topology/grafana}) here,
+ * reads the binlog registry ({@link PumpClient#registry}) and a log backup's checkpoint, a value
+ * that is bytes, not text ({@link #rangeBytes}).
  */
 public final class PdEtcdClient {
 
@@ -80,6 +81,34 @@ public final class PdEtcdClient {
       }
     }
     return out;
+  }
+
+  /**
+   * Every key starting with {@code prefix} and the bytes of its value, in key order: for values
+   * that are not text (BR's checkpoint, an 8-byte big-endian TSO), which {@link #range} would
+   * mangle.
+   */
+  public Map<String, byte[]> rangeBytes(String prefix) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("key", encode(prefix));
+    body.put("range_end", encode(prefixEnd(prefix)));
+    PdHttp.Response response = ok(http.send(baseUrl, "POST", KV_RANGE, PdJson.write(body)));
+    JsonNode kvs = PdJson.parse(response.body()).path("kvs");
+    Map<String, byte[]> out = new java.util.TreeMap<>();
+    if (kvs.isArray()) {
+      for (JsonNode kv : kvs) {
+        out.put(decode(kv.path("key").asText("")), Base64.getDecoder().decode(kv.path("value").asText("")));
+      }
+    }
+    return out;
+  }
+
+  /** Writes {@code key} without a lease, its value the given bytes. */
+  public void put(String key, byte[] value) {
+    Map<String, Object> put = new LinkedHashMap<>();
+    put.put("key", encode(key));
+    put.put("value", Base64.getEncoder().encodeToString(value));
+    ok(http.send(baseUrl, "POST", KV_PUT, PdJson.write(put)));
   }
 
   /** etcd's {@code GetPrefixRangeEnd}: the prefix with its last byte below 0xff incremented. */

@@ -49,6 +49,18 @@ class PdEtcdClientTest {
   }
 
   @Test
+  void bytesThatAreNotTextSurviveThePutAndThePrefixRead() {
+    byte[] tso = java.nio.ByteBuffer.allocate(8).putLong(0x0652_3a7f_c0ff_ee80L).array();
+    client.put("/tidb/br-stream/checkpoint/pitr/central_global", tso);
+    client.put("/tidb/br-stream/checkpoint/pitr2/central_global", new byte[] {1});
+    java.util.Map<String, byte[]> read = client.rangeBytes("/tidb/br-stream/checkpoint/pitr/");
+    assertEquals(List.of("/tidb/br-stream/checkpoint/pitr/central_global"), List.copyOf(read.keySet()),
+        "only the task's own keys, not pitr2's");
+    org.junit.jupiter.api.Assertions.assertArrayEquals(tso, read.get("/tidb/br-stream/checkpoint/pitr/central_global"));
+    assertEquals(java.util.Map.of(), client.rangeBytes("/tidb/br-stream/checkpoint/other/"));
+  }
+
+  @Test
   void aFailedGrantPutsNothing() {
     simulator.faults().add(FaultRule.fail("/v3/lease/grant", 500));
     assertThrows(PdApiException.class,

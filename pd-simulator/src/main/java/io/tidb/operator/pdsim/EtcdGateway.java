@@ -18,16 +18,18 @@ import java.util.TreeMap;
  * The part of etcd's JSON gateway that PD serves on its client port and the operator uses: {@code
  * POST /v3/lease/grant}, {@code /v3/kv/put} and {@code /v3/kv/range} for one key or, with {@code
  * range_end}, every key from {@code key} up to (not including) {@code range_end} ({@code "\0"}:
- * to the end), as a prefix read does. Keys and values
- * are base64 in JSON, 64-bit integers decimal strings, and every answer carries etcd's {@code
- * header}; a key whose lease has expired is gone, as in etcd.
+ * to the end), as a prefix read does. Keys and values are base64 in JSON and kept as the bytes
+ * they encode (a value need not be text: BR's log-backup checkpoint is an 8-byte big-endian TSO),
+ * keys read as UTF-8 (every key PD's users write is text); 64-bit integers are decimal strings,
+ * and every answer carries etcd's {@code header}; a key whose lease has expired is gone, as in
+ * etcd.
  */
 final class EtcdGateway {
 
   static final String PREFIX = "/v3/";
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private record Entry(String value, long lease, long createRevision, long modRevision, long version) {}
+  private record Entry(byte[] value, long lease, long createRevision, long modRevision, long version) {}
 
   private final long clusterId;
   private final Clock clock;
@@ -41,10 +43,15 @@ final class EtcdGateway {
     this.clock = clock;
   }
 
-  /** The value under {@code key} now, for tests and the admin API. */
+  /** The value under {@code key} now, read as UTF-8 text, for tests and the admin API. */
   synchronized Optional<String> value(String key) {
+    return bytes(key).map(b -> new String(b, StandardCharsets.UTF_8));
+  }
+
+  /** The bytes stored under {@code key} now. */
+  synchronized Optional<byte[]> bytes(String key) {
     expire();
-    return Optional.ofNullable(kv.get(key)).map(Entry::value);
+    return Optional.ofNullable(kv.get(key)).map(e -> e.value().clone());
   }
 
   /** Every key starting with {@code prefix} and its value, in key order. */
@@ -53,7 +60,7 @@ final class EtcdGateway {
     Map<String, String> out = new TreeMap<>();
     kv.forEach((k, e) -> {
       if (k.startsWith(prefix)) {
-        out.put(k, e.value());
+        out.put(k, new String(e.value(), StandardCharsets.UTF_8));
       }
     });
     return out;
@@ -61,9 +68,14 @@ final class EtcdGateway {
 
   /** Writes {@code key} without a lease, as a server of the cluster (e.g. a pump) does. */
   synchronized void put(String key, String value) {
+    put(key, value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Writes {@code key} without a lease: bytes, as a server of the cluster (BR's advancer) does. */
+  synchronized void put(String key, byte[] value) {
     revision++;
     Entry old = kv.get(key);
-    kv.put(key, new Entry(value, 0, old == null ? revision : old.createRevision(), revision,
+    kv.put(key, new Entry(value.clone(), 0, old == null ? revision : old.createRevision(), revision,
         old == null ? 1 : old.version() + 1));
   }
 
@@ -101,7 +113,7 @@ final class EtcdGateway {
   }
 
   private SimResponse put(JsonNode body) {
-    Optional<String> key = decode(body.path("key"));
+    Optional<String> key = decode(body.path("key")).map(EtcdGateway::text);
     if (key.isEmpty() || key.get().isEmpty()) {
       return grpcError(400, 3, "etcdserver: key is not provided");
     }
@@ -109,7 +121,7 @@ final class EtcdGateway {
     if (lease != 0 && !leaseExpiry.containsKey(lease)) {
       return grpcError(404, 5, "etcdserver: requested lease not found");
     }
-    String value = decode(body.path("value")).orElse("");
+    byte[] value = decode(body.path("value")).orElse(new byte[0]);
     revision++;
     Entry old = kv.get(key.get());
     kv.put(key.get(), new Entry(value, lease, old == null ? revision : old.createRevision(),
@@ -118,11 +130,11 @@ final class EtcdGateway {
   }
 
   private SimResponse range(JsonNode body) {
-    Optional<String> key = decode(body.path("key"));
+    Optional<String> key = decode(body.path("key")).map(EtcdGateway::text);
     if (key.isEmpty()) {
       return grpcError(400, 3, "etcdserver: key is not provided");
     }
-    Optional<String> end = decode(body.path("range_end"));
+    Optional<String> end = decode(body.path("range_end")).map(EtcdGateway::text);
     ObjectNode out = header();
     Map<String, Entry> found = new TreeMap<>();
     if (end.isEmpty() || end.get().isEmpty()) {
@@ -142,7 +154,7 @@ final class EtcdGateway {
       var kvs = out.putArray("kvs");
       found.forEach((k, e) -> {
         ObjectNode item = kvs.addObject();
-        item.put("key", encode(k));
+        item.put("key", encode(k.getBytes(StandardCharsets.UTF_8)));
         item.put("create_revision", String.valueOf(e.createRevision()));
         item.put("mod_revision", String.valueOf(e.modRevision()));
         item.put("version", String.valueOf(e.version()));
@@ -185,19 +197,22 @@ final class EtcdGateway {
     return new SimResponse(200, "application/json", node.toString(), Map.of());
   }
 
-  private static Optional<String> decode(JsonNode field) {
+  private static Optional<byte[]> decode(JsonNode field) {
     if (!field.isTextual()) {
       return Optional.empty();
     }
     try {
-      return Optional.of(new String(Base64.getDecoder().decode(field.asText()),
-          StandardCharsets.UTF_8));
+      return Optional.of(Base64.getDecoder().decode(field.asText()));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
   }
 
-  private static String encode(String text) {
-    return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+  private static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  private static String encode(byte[] bytes) {
+    return Base64.getEncoder().encodeToString(bytes);
   }
 }

@@ -55,6 +55,29 @@ class EtcdGatewayTest {
   }
 
   @Test
+  void aValueThatIsNotTextKeepsEveryByte() throws Exception {
+    cluster.addMember("basic-pd-0", 1L);
+    // BR's log-backup checkpoint: an 8-byte big-endian TSO, here with bytes no UTF-8 text has.
+    byte[] tso = java.nio.ByteBuffer.allocate(8).putLong(0x0123_45ff_fe80_c0ffL).array();
+    String key = "/tidb/br-stream/checkpoint/pitr/central_global";
+    assertEquals(200, post("/v3/kv/put", "{\"key\":\"" + b64(key) + "\",\"value\":\""
+        + Base64.getEncoder().encodeToString(tso) + "\"}").status());
+    JsonNode range = MAPPER.readTree(post("/v3/kv/range", "{\"key\":\"" + b64("/tidb/br-stream/checkpoint/pitr/")
+        + "\",\"range_end\":\"" + b64("/tidb/br-stream/checkpoint/pitr0") + "\"}").body());
+    assertEquals(b64(key), range.get("kvs").get(0).get("key").asText());
+    org.junit.jupiter.api.Assertions.assertArrayEquals(tso,
+        Base64.getDecoder().decode(range.get("kvs").get(0).get("value").asText()));
+    org.junit.jupiter.api.Assertions.assertArrayEquals(tso, cluster.etcd().bytes(key).orElseThrow());
+
+    byte[] later = java.nio.ByteBuffer.allocate(8).putLong(0x0123_45ff_fe80_c100L).array();
+    cluster.etcd().put(key, later);
+    JsonNode again = MAPPER.readTree(post("/v3/kv/range", "{\"key\":\"" + b64(key) + "\"}").body());
+    org.junit.jupiter.api.Assertions.assertArrayEquals(later,
+        Base64.getDecoder().decode(again.get("kvs").get(0).get("value").asText()));
+    assertEquals("2", again.get("kvs").get(0).get("version").asText());
+  }
+
+  @Test
   void unknownLeaseAndMissingKeyAreEtcdErrors() throws Exception {
     cluster.addMember("basic-pd-0", 1L);
     SimResponse unknownLease = post("/v3/kv/put",

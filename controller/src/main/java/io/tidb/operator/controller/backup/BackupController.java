@@ -25,14 +25,19 @@ public final class BackupController {
 
   private BackupController() {}
 
+  /**
+   * @param checkpoints how a running log backup's checkpoint is read from its cluster's PD, and
+   *     how often ({@link LogCheckpoints#fromPd})
+   */
   public static BackupReconciler create(
       BackupSettings settings,
       RuntimeServices services,
       AdmissionRules<Backup> rules,
       KubernetesClient client,
-      Duration convergingRequeue) {
+      Duration convergingRequeue,
+      LogCheckpoints checkpoints) {
     KubeBackupLookups lookups = new KubeBackupLookups(client);
-    return new BackupReconciler(rules, new BackupWork(settings, lookups), new BackupCleaner(client, lookups, settings),
+    return new BackupReconciler(rules, new BackupWork(settings, lookups, checkpoints), new BackupCleaner(client, lookups, settings),
         new LogBackupStopper(client, lookups, settings), services, convergingRequeue);
   }
 

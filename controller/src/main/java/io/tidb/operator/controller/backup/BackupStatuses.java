@@ -6,6 +6,7 @@ import io.tidb.operator.api.v1alpha1.backup.BackupCondition;
 import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
 import io.tidb.operator.api.v1alpha1.backup.RestoreCondition;
 import io.tidb.operator.api.v1alpha1.backup.RestoreStatus;
+import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.StatusAccess;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,7 +146,8 @@ public final class BackupStatuses {
 
   /**
    * The Backup status fields the controller writes: phase, conditions, observedGeneration,
-   * backupPath, and a log backup's logSubCommandStatuses.
+   * backupPath, and a log backup's logSubCommandStatuses, logCheckpointTs and timeSynced (read
+   * from PD by the controller).
    */
   public static BackupStatus controllerPart(BackupStatus status) {
     BackupStatus out = new BackupStatus();
@@ -154,7 +156,24 @@ public final class BackupStatuses {
     out.setConditions(status.getConditions());
     out.setObservedGeneration(status.getObservedGeneration());
     out.setBackupPath(status.getBackupPath());
+    out.setLogCheckpointTs(status.getLogCheckpointTs());
+    out.setTimeSynced(status.getTimeSynced());
     return out;
+  }
+
+  /**
+   * Sets the condition {@code type} in {@code s} and records which command it is about ({@code
+   * null}: none), as upstream.
+   */
+  public static void setCondition(BackupStatus s, String type, String status, String reason, String message, String command,
+      Long generation, java.time.Instant now) {
+    BackupStatus scratch = new BackupStatus();
+    scratch.setConditions(s.getConditions());
+    BACKUP.setConditions(scratch, Conditions.set(BACKUP.conditions(scratch), type,
+        status, reason, message, generation, now));
+    List<BackupCondition> conditions = scratch.getConditions();
+    conditions.stream().filter(c -> type.equals(c.getType())).forEach(c -> c.setCommand(command));
+    s.setConditions(conditions);
   }
 
   private static Condition toCondition(BackupCondition b) {

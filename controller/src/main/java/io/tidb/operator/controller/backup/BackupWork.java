@@ -44,10 +44,11 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
   private final BackupLookups lookups;
   private final LogBackupWork logBackups;
 
-  public BackupWork(BackupSettings settings, BackupLookups lookups) {
+  /** @param checkpoints how a running log backup's checkpoint is read ({@link LogBackupWork}) */
+  public BackupWork(BackupSettings settings, BackupLookups lookups, LogCheckpoints checkpoints) {
     this.settings = settings;
     this.lookups = lookups;
-    this.logBackups = new LogBackupWork(settings, lookups, this);
+    this.logBackups = new LogBackupWork(settings, lookups, checkpoints);
   }
 
   /** {@code backup-<name>}, as upstream names the Job. */
@@ -95,7 +96,7 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
       return WorkOutcome.converging("cluster", "TidbCluster " + spec.getBr().getCluster());
     }
     StorageProvider storage = StorageProviders.of(spec);
-    Optional<String> secretProblem = secretProblem(ctx.namespace(), storage);
+    Optional<String> secretProblem = secretProblem(lookups, ctx.namespace(), storage);
     if (secretProblem.isPresent()) {
       waiting(ctx, REASON_SECRET, secretProblem.get());
       return WorkOutcome.converging("secret", secretProblem.get());
@@ -122,6 +123,10 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
         ? lookups.failureMessage(ctx.namespace(), job.getMetadata().getName()) : Optional.empty();
     JobVerdicts.Verdict v = JobVerdicts.ofJob(job, s.getTimeStarted() != null, s.getCommitTs() != null, message);
     String before = s.getPhase();
+    if (JobVerdicts.keepsPrepare(before, v)) {
+      return WorkOutcome.converging("job", "the backup-manager of Job " + job.getMetadata().getName()
+          + " to start BR (Prepare)");
+    }
     verdict(ctx, v);
     if (!Objects.equals(before, v.phase())) {
       if (BackupPhase.COMPLETE.equals(v.phase())) {
@@ -163,7 +168,7 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
   }
 
   /** What is wrong with the credential Secret, without any of its values. */
-  Optional<String> secretProblem(String namespace, StorageProvider storage) {
+  static Optional<String> secretProblem(BackupLookups lookups, String namespace, StorageProvider storage) {
     for (Map.Entry<String, List<String>> e : BackupJob.secretKeys(storage).entrySet()) {
       Optional<Secret> secret = lookups.secret(namespace, e.getKey());
       if (secret.isEmpty()) {

@@ -52,6 +52,15 @@ public final class JobVerdicts {
     return new Verdict(BackupPhase.SCHEDULED, REASON_JOB_CREATED, "Job " + name + " created, waiting for its pod");
   }
 
+  /**
+   * Whether {@code v} would take back the {@code Prepare} the backup-manager set ({@code
+   * currentPhase}) only because BR has not started yet: then the phase and its condition stay as
+   * the backup-manager wrote them, until it writes its start time (Running) or the Job ends.
+   */
+  public static boolean keepsPrepare(String currentPhase, Verdict v) {
+    return BackupPhase.PREPARE.equals(currentPhase) && BackupPhase.SCHEDULED.equals(v.phase());
+  }
+
   /** A Job the status says was created, and which the API server no longer has. */
   public static Verdict jobGone(String jobName) {
     return new Verdict(BackupPhase.FAILED, REASON_JOB_DELETED,

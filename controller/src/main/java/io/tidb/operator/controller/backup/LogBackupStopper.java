@@ -66,7 +66,7 @@ final class LogBackupStopper {
             + " cannot be stopped before the Backup is released; remove the finalizer to release it anyway";
         return new Outcome(Step.WAIT, s -> {
           LogBackupWork.subStatus(s, LogBackupCommands.STOP).setPhase(BackupPhase.SCHEDULED);
-          LogBackupWork.setCondition(s, BackupPhase.SCHEDULED, Conditions.FALSE, BackupWork.REASON_CLUSTER, why,
+          BackupStatuses.setCondition(s, BackupPhase.SCHEDULED, Conditions.FALSE, BackupWork.REASON_CLUSTER, why,
               LogBackupCommands.STOP, generation, now);
         }, new Event(true, BackupWork.REASON_CLUSTER, why));
       }
@@ -75,7 +75,7 @@ final class LogBackupStopper {
       String message = "Job " + name + " runs br log stop of task " + task + " before the Backup is released";
       return new Outcome(Step.WAIT, s -> {
         LogBackupWork.subStatus(s, LogBackupCommands.STOP).setPhase(BackupPhase.SCHEDULED);
-        LogBackupWork.setCondition(s, BackupPhase.SCHEDULED, Conditions.TRUE, "StoppingLogBackup", message,
+        BackupStatuses.setCondition(s, BackupPhase.SCHEDULED, Conditions.TRUE, "StoppingLogBackup", message,
             LogBackupCommands.STOP, generation, now);
       }, new Event(false, "StoppingLogBackup", message));
     }
@@ -84,7 +84,7 @@ final class LogBackupStopper {
       return new Outcome(Step.GO_ON, s -> {
         s.setPhase(LogBackupCommands.STOPPED);
         LogBackupWork.subStatus(s, LogBackupCommands.STOP).setPhase(BackupPhase.COMPLETE);
-        LogBackupWork.setCondition(s, LogBackupCommands.STOPPED, Conditions.TRUE, JobVerdicts.REASON_COMPLETE, message,
+        BackupStatuses.setCondition(s, LogBackupCommands.STOPPED, Conditions.TRUE, JobVerdicts.REASON_COMPLETE, message,
             LogBackupCommands.STOP, generation, now);
       }, new Event(false, "LogBackupStopped", message));
     }
@@ -94,7 +94,7 @@ final class LogBackupStopper {
           + " may still run in the cluster: stop it with br log stop --task-name=" + task;
       return new Outcome(Step.GO_ON, s -> {
         LogBackupWork.subStatus(s, LogBackupCommands.STOP).setPhase(BackupPhase.FAILED);
-        LogBackupWork.setCondition(s, BackupPhase.FAILED, Conditions.TRUE, JobVerdicts.REASON_FAILED, message,
+        BackupStatuses.setCondition(s, BackupPhase.FAILED, Conditions.TRUE, JobVerdicts.REASON_FAILED, message,
             LogBackupCommands.STOP, generation, now);
       }, new Event(true, "LogBackupStopFailed", message));
     }

@@ -2,7 +2,6 @@ package io.tidb.operator.controller.backup;
 
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
-import io.tidb.operator.api.v1alpha1.backup.BackupCondition;
 import io.tidb.operator.api.v1alpha1.backup.BackupSpec;
 import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
 import io.tidb.operator.api.v1alpha1.backup.LogSubCommandStatus;
@@ -18,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One reconcile of a log backup ({@code backupMode: log}). The command the spec asks for ({@link
@@ -35,17 +36,54 @@ final class LogBackupWork {
   /** The Backup generation a log command's Job was created for. */
   static final String GENERATION_ANNOTATION = "tidb.pingcap.com/backup-generation";
 
+  private static final Logger LOG = LoggerFactory.getLogger(LogBackupWork.class);
+
   private final BackupSettings settings;
   private final BackupLookups lookups;
-  private final BackupWork backups;
+  private final LogCheckpoints checkpoints;
 
-  LogBackupWork(BackupSettings settings, BackupLookups lookups, BackupWork backups) {
+  LogBackupWork(BackupSettings settings, BackupLookups lookups, LogCheckpoints checkpoints) {
     this.settings = settings;
     this.lookups = lookups;
-    this.backups = backups;
+    this.checkpoints = checkpoints;
   }
 
+  /**
+   * The commands' work; then, when nothing is left to do and the log backup runs, its checkpoint
+   * is read from PD's etcd and the reconcile comes back after {@link LogCheckpoints#period} to
+   * read it again.
+   */
   WorkOutcome work(ResourceContext<Backup, BackupStatus> ctx) {
+    WorkOutcome outcome = commands(ctx);
+    if (!WorkOutcome.CONVERGED.equals(outcome.result()) || !LogCheckpoint.tracked(ctx.status())) {
+      return outcome;
+    }
+    readCheckpoint(ctx);
+    return WorkOutcome.convergedRecheckAfter("log-checkpoint", checkpoints.period());
+  }
+
+  /**
+   * Reads the checkpoint the cluster's log-backup advancer keeps in PD's etcd and records it when
+   * it moved. A failed read changes nothing (as upstream, it is tried again next period) and is
+   * logged.
+   */
+  private void readCheckpoint(ResourceContext<Backup, BackupStatus> ctx) {
+    BackupSpec spec = ctx.resource().getSpec();
+    String clusterNs = BackupWork.clusterNamespace(ctx.stored(), spec);
+    Optional<TidbCluster> cluster = lookups.cluster(clusterNs, spec.getBr().getCluster());
+    if (cluster.isEmpty()) {
+      return;
+    }
+    String prefix = LogCheckpoint.prefix(ctx.name());
+    try {
+      LogCheckpoint.apply(ctx.status(), LogCheckpoint.tsoOf(checkpoints.source().read(cluster.get(), prefix)), ctx.now());
+    } catch (RuntimeException e) {
+      LOG.warn("event=log_checkpoint_unread namespace={} name={} cluster={}/{} key={} error=\"{}\"", ctx.namespace(),
+          ctx.name(), clusterNs, spec.getBr().getCluster(), prefix, e.toString());
+    }
+  }
+
+  private WorkOutcome commands(ResourceContext<Backup, BackupStatus> ctx) {
     BackupStatus status = ctx.status();
     BackupSpec spec = ctx.resource().getSpec();
     if (BackupPhase.FAILED.equals(status.getPhase()) && status.getCommitTs() == null) {
@@ -88,7 +126,7 @@ final class LogBackupWork {
       return WorkOutcome.converging("cluster", "TidbCluster " + spec.getBr().getCluster());
     }
     StorageProvider storage = StorageProviders.of(spec);
-    Optional<String> secretProblem = backups.secretProblem(ctx.namespace(), storage);
+    Optional<String> secretProblem = BackupWork.secretProblem(lookups, ctx.namespace(), storage);
     if (secretProblem.isPresent()) {
       condition(ctx, BackupPhase.SCHEDULED, Conditions.FALSE, BackupWork.REASON_SECRET, secretProblem.get(), command);
       return WorkOutcome.converging("secret", secretProblem.get());
@@ -162,8 +200,8 @@ final class LogBackupWork {
       String why = lookups.failureMessage(ctx.namespace(), name).orElse("Job " + name + " failed");
       return failed(ctx, command, JobVerdicts.REASON_FAILED, why);
     }
-    if (status.getTimeStarted() != null && BackupPhase.SCHEDULED.equals(sub.getPhase())
-        && LogBackupCommands.START.equals(command)) {
+    if (status.getTimeStarted() != null && LogBackupCommands.START.equals(command)
+        && (BackupPhase.SCHEDULED.equals(sub.getPhase()) || BackupPhase.PREPARE.equals(sub.getPhase()))) {
       sub.setPhase(BackupPhase.RUNNING);
     }
     return WorkOutcome.converging("job", "Job " + name + " to finish");
@@ -245,18 +283,8 @@ final class LogBackupWork {
   /** Sets the condition {@code type} and records which log command it is about, as upstream. */
   private static void condition(ResourceContext<Backup, BackupStatus> ctx, String type, String status,
       String reason, String message, String command) {
-    setCondition(ctx.status(), type, status, reason, message, command, ctx.generation(), ctx.now());
+    BackupStatuses.setCondition(ctx.status(), type, status, reason, message, command, ctx.generation(), ctx.now());
   }
 
-  /** Sets the condition {@code type} in {@code s} and records which log command it is about, as upstream. */
-  static void setCondition(BackupStatus s, String type, String status, String reason, String message, String command,
-      Long generation, java.time.Instant now) {
-    BackupStatus scratch = new BackupStatus();
-    scratch.setConditions(s.getConditions());
-    BackupStatuses.BACKUP.setConditions(scratch, Conditions.set(BackupStatuses.BACKUP.conditions(scratch), type,
-        status, reason, message, generation, now));
-    List<BackupCondition> conditions = scratch.getConditions();
-    conditions.stream().filter(c -> type.equals(c.getType())).forEach(c -> c.setCommand(command));
-    s.setConditions(conditions);
-  }
+
 }

@@ -33,12 +33,10 @@ public final class RestoreWork implements ReconcileWork<Restore, RestoreStatus> 
 
   private final BackupSettings settings;
   private final BackupLookups lookups;
-  private final BackupWork backups;
 
   public RestoreWork(BackupSettings settings, BackupLookups lookups) {
     this.settings = settings;
     this.lookups = lookups;
-    this.backups = new BackupWork(settings, lookups);
   }
 
   /** {@code restore-<name>}, as upstream names the Job. */
@@ -87,7 +85,7 @@ public final class RestoreWork implements ReconcileWork<Restore, RestoreStatus> 
       return WorkOutcome.converging("cluster", "TidbCluster " + spec.getBr().getCluster());
     }
     StorageProvider storage = StorageProviders.of(spec);
-    Optional<String> secretProblem = backups.secretProblem(ctx.namespace(), storage);
+    Optional<String> secretProblem = BackupWork.secretProblem(lookups, ctx.namespace(), storage);
     if (secretProblem.isPresent()) {
       condition(ctx, BackupPhase.SCHEDULED, Conditions.FALSE, BackupWork.REASON_SECRET, secretProblem.get());
       return WorkOutcome.converging("secret", secretProblem.get());

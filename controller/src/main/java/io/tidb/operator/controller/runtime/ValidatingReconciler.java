@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Work:</b> the controller's {@link ReconcileWork} on the defaulted object.
  *   <li><b>Status</b> is server-side applied from a fresh object, and only when it changed: a
  *       reconcile with nothing to do writes nothing.
+ *   <li><b>Converged with a recheck</b> ({@link WorkOutcome#convergedRecheckAfter}) reschedules
+ *       after the period the work names: state outside the cluster's objects that changes without
+ *       any event (a log backup's checkpoint in PD) is read again then.
  *   <li><b>Still converging</b> reschedules after a short delay (not an error); exceptions are
  *       real errors and the framework retries them with backoff. The status the work built up to
  *       the failure is still written, so conditions can say why.
@@ -146,7 +149,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
         outcome.step());
     writeStatusIfChanged(stored, context, current, next);
     UpdateControl<P> control = UpdateControl.noUpdate();
-    return outcome.converging() ? control.rescheduleAfter(convergingRequeue) : control;
+    return outcome.requeueAfter(convergingRequeue).map(control::rescheduleAfter).orElse(control);
   }
 
   private UpdateControl<P> invalid(

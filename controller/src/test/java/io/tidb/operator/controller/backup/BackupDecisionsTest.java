@@ -69,6 +69,13 @@ class BackupDecisionsTest {
   @Test
   void jobVerdicts() {
     assertEquals(BackupPhase.SCHEDULED, JobVerdicts.ofJob(job(), false, false, Optional.empty()).phase());
+    JobVerdicts.Verdict notStarted = JobVerdicts.ofJob(job(), false, false, Optional.empty());
+    assertTrue(JobVerdicts.keepsPrepare(BackupPhase.PREPARE, notStarted), "the backup-manager's Prepare stays");
+    assertFalse(JobVerdicts.keepsPrepare(BackupPhase.SCHEDULED, notStarted));
+    assertFalse(JobVerdicts.keepsPrepare(BackupPhase.PREPARE, JobVerdicts.ofJob(job(), true, false, Optional.empty())),
+        "once BR started: Running");
+    assertFalse(JobVerdicts.keepsPrepare(BackupPhase.PREPARE, JobVerdicts.ofJob(job("Failed"), false, false,
+        Optional.empty())), "a Job that failed while preparing: Failed");
     assertEquals(BackupPhase.RUNNING, JobVerdicts.ofJob(job(), true, false, Optional.empty()).phase());
     assertEquals(BackupPhase.COMPLETE, JobVerdicts.ofJob(job("Complete"), true, true, Optional.empty()).phase());
     JobVerdicts.Verdict noResult = JobVerdicts.ofJob(job("Complete"), true, false, Optional.empty());

@@ -6,6 +6,9 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
@@ -16,6 +19,7 @@ import io.tidb.operator.api.validation.backup.BackupAdmissionRules;
 import io.tidb.operator.api.validation.backup.RestoreAdmissionRules;
 import io.tidb.operator.controller.backup.BackupController;
 import io.tidb.operator.controller.backup.BackupSettings;
+import io.tidb.operator.controller.backup.LogCheckpoints;
 import io.tidb.operator.controller.backup.RestoreController;
 import io.tidb.operator.controller.backup.brstandin.BrStandIn;
 import io.tidb.operator.controller.config.ComponentUrls;
@@ -23,6 +27,9 @@ import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.RuntimeServices;
 import io.tidb.operator.controller.runtime.ValidatingReconciler;
+import io.tidb.operator.controller.tidbcluster.ClusterApiFactory;
+import io.tidb.operator.pdsim.PdSimulatorServer;
+import io.tidb.operator.pdsim.SimulatedClusters;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.ProjectCrds;
@@ -55,12 +62,16 @@ import java.util.function.Predicate;
 final class BackupHarness implements AutoCloseable {
 
   static final Duration TIMEOUT = Duration.ofSeconds(60);
+  /** How often the controller reads a running log backup's checkpoint here (upstream: a minute). */
+  static final Duration CHECKPOINT_PERIOD = Duration.ofSeconds(1);
 
   final KubernetesClient admin;
   final String namespace;
   final LoopbackS3 s3;
   final JobAsKubelet kubelet;
   final Path brScript;
+  /** The clusters' PD (its embedded etcd, where a log backup's checkpoint is), simulated. */
+  final PdSimulatorServer pd;
   private final ClusterAccess access;
   private final Path workDir;
   private OperatorRuntime operator;
@@ -74,6 +85,7 @@ final class BackupHarness implements AutoCloseable {
     this.namespace = TestNamespaces.createUnique(admin, prefix);
     this.kubelet = new JobAsKubelet(admin);
     this.s3 = new LoopbackS3();
+    this.pd = PdSimulatorServer.start(new SimulatedClusters());
     this.workDir = Files.createTempDirectory("backup-it-");
     this.brScript = workDir.resolve("br");
     Files.writeString(brScript, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
@@ -87,12 +99,18 @@ final class BackupHarness implements AutoCloseable {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     ControllerSettings settings = new ControllerSettings(
         Set.of(namespace), 2, Duration.ofSeconds(30), Duration.ofSeconds(1), Optional.empty(),
-        new InetSocketAddress("127.0.0.1", 0), ComponentUrls.defaults(),
+        new InetSocketAddress("127.0.0.1", 0), new ComponentUrls(pd.pdUrlTemplate(), pd.tidbStatusUrlTemplate(),
+            pd.pdMemberUrlTemplate(), Duration.ofSeconds(2)),
         "tidb-operator-java/controller:it", "backup-it");
     BackupSettings backup = new BackupSettings(settings.discoveryImage(), "{name}-pd.{namespace}:2379", brScript.toString());
     RuntimeServices services = RuntimeServices.create(operatorClient, registry, settings.identity(), Clock.systemUTC());
+    KubernetesClient secrets = operatorClient;
+    LogCheckpoints checkpoints = LogCheckpoints.fromPd(new ClusterApiFactory(settings.endpoints(),
+        (ns, name) -> Optional.ofNullable(secrets.secrets().inNamespace(ns).withName(name).get()), Clock.systemUTC()),
+        CHECKPOINT_PERIOD);
     operator = OperatorRuntime.create(settings, operatorClient, registry, List.<ValidatingReconciler<?, ?>>of(
-        BackupController.create(backup, services, new BackupAdmissionRules(), operatorClient, settings.convergingRequeue()),
+        BackupController.create(backup, services, new BackupAdmissionRules(), operatorClient, settings.convergingRequeue(),
+            checkpoints),
         RestoreController.create(backup, services, new RestoreAdmissionRules(), operatorClient, settings.convergingRequeue())));
     operator.start();
   }
@@ -160,6 +178,46 @@ final class BackupHarness implements AutoCloseable {
     return Await.until(name + ": " + what, TIMEOUT, () -> restore(name), r -> r != null && r.getStatus() != null && done.test(r));
   }
 
+  /**
+   * Every phase the Backup {@code name} shows, in order, each once (a watch delivers every
+   * change); started before the Backup exists, so none is missed.
+   */
+  Phases watchPhases(String name) {
+    Phases phases = new Phases();
+    phases.watch = admin.resources(Backup.class).inNamespace(namespace).withName(name).watch(new Watcher<Backup>() {
+      @Override
+      public void eventReceived(Action action, Backup b) {
+        phases.saw(b.getStatus() == null ? null : b.getStatus().getPhase());
+      }
+
+      @Override
+      public void onClose(WatcherException cause) {
+      }
+    });
+    return phases;
+  }
+
+  /** The phases a watch saw. */
+  static final class Phases implements AutoCloseable {
+    private final List<String> seen = new ArrayList<>();
+    private Watch watch;
+
+    synchronized void saw(String phase) {
+      if (phase != null && (seen.isEmpty() || !phase.equals(seen.get(seen.size() - 1)))) {
+        seen.add(phase);
+      }
+    }
+
+    synchronized List<String> seen() {
+      return List.copyOf(seen);
+    }
+
+    @Override
+    public void close() {
+      watch.close();
+    }
+  }
+
   Job awaitJob(String name) {
     return Await.until("Job " + name, TIMEOUT, () -> job(name), j -> j != null);
   }
@@ -221,6 +279,7 @@ final class BackupHarness implements AutoCloseable {
     started.forEach(Process::destroyForcibly);
     stopOperator();
     s3.close();
+    pd.close();
     admin.namespaces().withName(namespace).delete();
     admin.close();
   }

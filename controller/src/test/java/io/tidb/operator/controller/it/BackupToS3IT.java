@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
+import io.tidb.operator.api.v1alpha1.backup.BackupCondition;
 import io.tidb.operator.api.v1alpha1.backup.Restore;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithKubeApiServer;
@@ -44,12 +45,14 @@ class BackupToS3IT {
 
   @Test
   void aFullBackupCompletesAndARestoreReadsItBack() throws Exception {
+    BackupHarness.Phases phases = h.watchPhases("full");
     h.createBackup("""
         apiVersion: pingcap.com/v1alpha1
         kind: Backup
         metadata: {name: full}
         spec:
           br: {cluster: basic, concurrency: 4}
+          env: [{name: BR_STANDIN_DELAY_MS, value: "3000"}]
           s3: {provider: minio, endpoint: "${S3}", bucket: backups, prefix: nightly/full, secretName: s3-secret}
         """);
     Job job = h.awaitJob("backup-full");
@@ -69,6 +72,16 @@ class BackupToS3IT {
     assertTrue(run.output().contains("[\"Full Backup success summary\"]"), run.output());
 
     Backup done = h.awaitBackup("full", "Complete", b -> "Complete".equals(b.getStatus().getPhase()));
+    assertEquals(List.of("Scheduled", "Prepare", "Running", "Complete"), phases.seen(),
+        "upstream's phases: the backup-manager's Prepare before BR runs (BR slow enough to be seen Running)");
+    phases.close();
+    BackupCondition prepare = BackupHarness.condition(done, "Prepare").orElseThrow();
+    assertEquals("True", prepare.getStatus());
+    assertEquals(null, prepare.getReason(), "upstream's shape: type and status only");
+    assertEquals(null, prepare.getCommand());
+    assertEquals(List.of("Valid", "Scheduled", "Prepare", "Running", "Complete"),
+        done.getStatus().getConditions().stream().map(BackupCondition::getType).toList(),
+        "the backup-manager's Prepare kept the controller's conditions, and the controller kept it");
     assertEquals("s3://backups/nightly/full", done.getStatus().getBackupPath());
     assertTrue(done.getStatus().getBackupSize() > 1024, "size " + done.getStatus().getBackupSize());
     assertTrue(done.getStatus().getBackupSizeReadable().endsWith("kB"), done.getStatus().getBackupSizeReadable());
@@ -91,6 +104,10 @@ class BackupToS3IT {
     assertTrue(controllerFields.contains("f:phase") && !controllerFields.contains("f:commitTs"), controllerFields);
     assertTrue(managerFields.contains("f:commitTs") && managerFields.contains("f:backupSize")
         && !managerFields.contains("f:phase"), managerFields);
+    done.getMetadata().getManagedFields().stream()
+        .filter(m -> "tidb-backup-manager".equals(m.getManager()) && "Update".equals(m.getOperation()))
+        .forEach(m -> assertFalse(m.getFieldsV1().getAdditionalProperties().toString().contains("f:phase"),
+            "the controller's apply took the phase back from the backup-manager's Prepare: " + m.getFieldsV1()));
 
     Thread.sleep(2000);
     assertEquals("Complete", h.backup("full").getStatus().getPhase(), "a complete backup stays Complete");
@@ -114,7 +131,7 @@ class BackupToS3IT {
 
   private static ManagedFieldsEntry manager(Backup b, String name) {
     return b.getMetadata().getManagedFields().stream()
-        .filter(m -> name.equals(m.getManager()) && "status".equals(m.getSubresource()))
+        .filter(m -> name.equals(m.getManager()) && "status".equals(m.getSubresource()) && "Apply".equals(m.getOperation()))
         .findFirst().orElseThrow(() -> new AssertionError("no status manager " + name + ": "
             + b.getMetadata().getManagedFields().stream().map(ManagedFieldsEntry::getManager).toList()));
   }

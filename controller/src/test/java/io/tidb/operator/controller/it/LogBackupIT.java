@@ -7,10 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.controller.fixtures.TestCertificates;
+import io.tidb.operator.pd.PdClientOptions;
+import io.tidb.operator.pd.PdEtcdClient;
+import io.tidb.operator.pdsim.ClusterKey;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithKubeApiServer;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -22,7 +27,9 @@ import org.junit.jupiter.api.Test;
  * A log backup's life on a real API server, each command's Job run as a process with exactly its
  * container's command, arguments and environment: start (Running, commitTs from BR's task line,
  * the lock and meta in S3), pause (Paused), start again (a resume), truncation (the safepoint in
- * S3, logSuccessTruncateUntil), stop (Stopped); the BR stand-in records the five command lines and
+ * S3, logSuccessTruncateUntil), stop (Stopped), each command first Prepare (the backup-manager's);
+ * while Running, the checkpoint the test writes into PD's etcd as the cluster's advancer would
+ * becomes logCheckpointTs and follows it; the BR stand-in records the five command lines and
  * refuses what BR refuses (a pause of a paused task, shown Failed for that command only). Against a
  * TLS cluster every BR command, a snapshot backup's and a restore's too, gets the cluster's client
  * certificate (these scenarios share this class: they write the one mount path on this machine),
@@ -40,6 +47,7 @@ class LogBackupIT {
     h = new BackupHarness(access, "log-backup");
     h.s3.createBucket("logs");
     h.createCluster("basic");
+    h.pd.clusters().pd(new ClusterKey(h.namespace, "basic")).addMember("basic-pd-0", 1L);
     h.createCluster("secure", true);
     TestCertificates ca = TestCertificates.newCa("backup-tls-it-ca");
     h.admin.resource(ca.secret(h.namespace, "secure-cluster-client-secret", ca.peer(List.of("secure-client")))).create();
@@ -82,6 +90,7 @@ class LogBackupIT {
 
   @Test
   void startPauseResumeTruncateStop() throws Exception {
+    BackupHarness.Phases phases = h.watchPhases("pitr");
     h.createBackup("""
         apiVersion: pingcap.com/v1alpha1
         kind: Backup
@@ -105,17 +114,41 @@ class LogBackupIT {
     String out = runJob("log-start");
     assertTrue(out.contains("[\"log start success summary\"]"), out);
     Backup running = h.awaitBackup("pitr", "Running", b -> "Running".equals(b.getStatus().getPhase()));
+    assertEquals(List.of("Scheduled", "Prepare", "Running"), phases.seen(), "the start's phases, upstream's");
+    phases.close();
     String commitTs = running.getStatus().getCommitTs();
     assertTrue(Long.parseLong(commitTs) > 0, commitTs);
     assertEquals("Complete", running.getStatus().getLogSubCommandStatuses().get("log-start").getPhase());
     assertEquals("log-start", BackupHarness.condition(running, "Running").orElseThrow().getCommand());
     assertTrue(h.s3.keys("logs").contains("pitr/log/backup.lock"), h.s3.keys("logs").toString());
     assertTrue(h.s3.keys("logs").contains("pitr/log/v1/backupmeta/" + commitTs + ".meta"), h.s3.keys("logs").toString());
+    var prepare = BackupHarness.condition(running, "Prepare").orElseThrow();
+    assertEquals("True", prepare.getStatus());
+    assertEquals("log-start", prepare.getCommand(), "upstream's Prepare, written by the backup-manager when it began");
+    assertEquals("Prepare", running.getStatus().getLogSubCommandStatuses().get("log-start").getConditions().get(0).getType());
+
+    // The cluster's log-backup advancer keeps the checkpoint in PD's etcd, an 8-byte big-endian TSO;
+    // the test plays it, writing through etcd's gateway on PD's client port.
+    PdEtcdClient etcd = new PdEtcdClient(h.pd.pdUrl(new ClusterKey(h.namespace, "basic")),
+        PdClientOptions.defaults().newHttpClient(), Duration.ofSeconds(5));
+    String checkpointKey = "/tidb/br-stream/checkpoint/pitr/central_global";
+    long first = Long.parseLong(commitTs) + (5_000L << 18);
+    etcd.put(checkpointKey, ByteBuffer.allocate(8).putLong(first).array());
+    Backup synced = h.awaitBackup("pitr", "logCheckpointTs", b -> Long.toString(first).equals(b.getStatus().getLogCheckpointTs()));
+    assertTrue(synced.getStatus().getTimeSynced() != null, "timeSynced: when the checkpoint was read");
+    long later = first + (10_000L << 18);
+    etcd.put(checkpointKey, ByteBuffer.allocate(8).putLong(later).array());
+    h.awaitBackup("pitr", "logCheckpointTs advanced", b -> Long.toString(later).equals(b.getStatus().getLogCheckpointTs()));
 
     edit(b -> b.getSpec().setLogSubcommand("log-pause"));
     runJob("log-pause");
     Backup paused = h.awaitBackup("pitr", "Paused", b -> "Paused".equals(b.getStatus().getPhase()));
     assertEquals(commitTs, paused.getStatus().getCommitTs(), "the backup-manager's later applies keep commitTs");
+    var pausePrepare = paused.getStatus().getLogSubCommandStatuses().get("log-pause").getConditions().get(0);
+    assertEquals("Prepare", pausePrepare.getType());
+    assertEquals("log-pause", pausePrepare.getCommand());
+    assertEquals("log-start", BackupHarness.condition(paused, "Prepare").orElseThrow().getCommand(),
+        "the log backup's own Prepare stays the start's: a pause prepares only its own entry");
 
     edit(b -> b.getSpec().setLogSubcommand("log-start"));
     runJob("log-resume");

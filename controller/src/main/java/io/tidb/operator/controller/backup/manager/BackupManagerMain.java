@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
  * The backup-manager mode of the operator image, run by a Backup's or Restore's Job as the
  * {@value #MODE} subcommand: runs the BR command line it is given (after {@code --}), passing BR's
  * output through, reads BR's success summary and writes its own status fields of its one Backup
- * or Restore ({@link ManagerStatusWriter}). The Job's ServiceAccount may do exactly that.
+ * or Restore ({@link ManagerStatusWriter}). The Job's ServiceAccount may do exactly that. A
+ * Backup's manager first sets upstream's {@code Prepare} ({@link PrepareStatus}); a Restore's goes
+ * straight to running BR, as upstream's.
  *
  * <p>Exit code 0 when BR succeeded and reported a summary; 1 when it failed (the last line says
  * why, and becomes the pod's termination message); 2 for bad arguments.
@@ -68,6 +70,7 @@ public final class BackupManagerMain {
       if (br.size() > 2 && "log".equals(br.get(1))) {
         return logCommand(client, namespace, name, br);
       }
+      ManagerStatusWriter.prepare(client, namespace, name, null, clock);
       Instant started = now();
       BackupStatus running = new BackupStatus();
       running.setTimeStarted(ts(started));
@@ -141,6 +144,7 @@ public final class BackupManagerMain {
    */
   private int logCommand(KubernetesClient client, String namespace, String name, List<String> br) throws Exception {
     String sub = br.get(2);
+    ManagerStatusWriter.prepare(client, namespace, name, "log-" + sub, clock);
     Backup current = client.resources(Backup.class).inNamespace(namespace).withName(name).get();
     BackupStatus before = current == null || current.getStatus() == null ? new BackupStatus() : current.getStatus();
     Instant started = now();
