@@ -26,7 +26,7 @@ public final class DnsWait {
 
   /** The addresses {@code getent} finds for {@code host}, one a line (TiKV's lookup). */
   public static String getentLookup(String host) {
-    return "getent ahosts " + host + " | sed -n 's/ *STREAM.*//p'";
+    return "getent ahosts " + host + " 2>/dev/null | sed -n 's/ *STREAM.*//p'";
   }
 
   /** Wait until {@code check} (a shell condition) succeeds. */
