@@ -1,4 +1,4 @@
-#!/bin/bash
+#!/bin/sh
 # Start script for /tidb-server, written by TiDB Operator (Java) into the component's ConfigMap.
 # The operator owns this text; a change to it rolls the pods when configUpdateStrategy is
 # RollingUpdate.

@@ -157,6 +157,13 @@ class StartScriptVersionsTest {
     assertEquals(script("tiproxy", cluster("")), script("tiproxy", cluster("v1")));
     assertEquals(script("tiproxy", cluster("")), script("tiproxy", cluster("v2", "BashShebang")));
     assertTrue(script("pd", cluster("v2", "BashShebang")).startsWith("#!/bin/bash\n"));
+    // Only PD reads BashShebang, as upstream's.
+    for (String component : List.of("tidb", "ticdc")) {
+      assertEquals(script(component, cluster("")), script(component, cluster("v2", "BashShebang")), component);
+    }
+    for (String component : List.of("tikv", "pump")) {
+      assertEquals(script(component, cluster("v2")), script(component, cluster("v2", "BashShebang")), component);
+    }
     assertTrue(script("pd", cluster("v1", "BashShebang")).startsWith("#!/bin/sh\n"),
         "v1 reads no feature flag");
     assertEquals(script("pd", cluster("v1")), script("pd", cluster("v1", "NoWaitDNS", "BashShebang")));

@@ -40,7 +40,7 @@ public record StartScriptVersion(Version version, Set<Flag> flags, List<String> 
     WAIT_FOR_DNS_NAME_IP_MATCH("WaitForDnsNameIpMatch"),
     /** PD joins, and TiKV, TiDB and TiCDC connect to, {@code spec.pdAddresses} instead of discovery. */
     PREFER_PD_ADDRESSES_OVER_DISCOVERY("PreferPDAddressesOverDiscovery"),
-    /** The script's first line is {@code #!/bin/bash} (PD, TiKV, TiDB, TiCDC, Pump). */
+    /** PD's script's first line is {@code #!/bin/bash} (no other component reads it, as upstream). */
     BASH_SHEBANG("BashShebang"),
     /** PD starts without waiting for its DNS name. */
     NO_WAIT_DNS("NoWaitDNS");

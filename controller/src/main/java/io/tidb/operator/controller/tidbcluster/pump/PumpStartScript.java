@@ -20,10 +20,10 @@ import java.util.Optional;
  * (and {@code .<ns>.svc.<domain>} with a cluster domain); across Kubernetes clusters discovery's
  * {@code /verify/} answer replaces the PD URL.
  *
- * <p>v2, as upstream's: the shared prelude ({@code #!/bin/bash} with {@code BashShebang}), then
+ * <p>v2, as upstream's: the shared prelude, then
  * {@code exec /pump -pd-urls=... -L <level> -log-file= -advertise-addr=... -data-dir=/data
  * --config=/etc/pump/pump.toml}; the shell is replaced by pump, so nothing idles after it goes
- * offline: the container exits and is restarted.
+ * offline: the container exits and is restarted. It reads no feature flag (upstream's neither).
  *
  * @param pdUrl PD's client URL
  * @param advertiseHost the pod's host name with {@code ${POD_NAME}} for the pod (unset version)
@@ -42,7 +42,7 @@ record PumpStartScript(String pdUrl, String logLevel, String advertiseHost,
       case DEFAULT -> ScriptPrelude.render(BINARY) + runThenIdle(pdUrl, advertiseHost);
       case V1 -> ScriptPrelude.header(BINARY) + "set -eu\n" + across()
           + runThenIdle(pd(), versionedAdvertiseHost);
-      case V2 -> ScriptPrelude.render(BINARY, version.shebang()) + across() + """
+      case V2 -> ScriptPrelude.render(BINARY) + across() + """
 
           ARGS="-pd-urls=%1$s \\
           -L %2$s \\

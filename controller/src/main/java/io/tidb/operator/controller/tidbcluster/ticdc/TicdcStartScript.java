@@ -16,9 +16,8 @@ import java.util.Optional;
  * TLS {@code --ca/--cert/--key}; and {@code --config=/etc/ticdc/ticdc.toml} when the config has
  * settings other than those three.
  *
- * <p>That is upstream's v2 script, so the unset version and v2 render the same text; v2 adds
- * {@code #!/bin/bash} with {@code BashShebang} and, with {@code PreferPDAddressesOverDiscovery},
- * {@code --pd=<spec.pdAddresses as written>} without asking discovery. v1, as upstream's, has no
+ * <p>That is upstream's v2 script, so the unset version and v2 render the same text; with v2's
+ * {@code PreferPDAddressesOverDiscovery}, {@code --pd=<spec.pdAddresses as written>} without asking discovery. v1, as upstream's, has no
  * debug mode (it starts the server whatever {@code runmode} says) and puts the TLS flags before
  * {@code --pd}.
  *
@@ -40,7 +39,7 @@ record TicdcStartScript(
       case V1 -> render(ScriptPrelude.header(BINARY), pdUrl, acrossK8s, tlsFlags(), configFlag());
       case V2 -> {
         Optional<String> preferred = version.preferredPdAsWritten();
-        yield render(ScriptPrelude.render(BINARY, version.shebang()), preferred.orElse(pdUrl),
+        yield render(ScriptPrelude.render(BINARY), preferred.orElse(pdUrl),
             preferred.isPresent() ? Optional.empty() : acrossK8s, "", tlsFlags() + configFlag());
       }
     };

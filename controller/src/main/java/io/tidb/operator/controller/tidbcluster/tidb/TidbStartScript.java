@@ -19,8 +19,7 @@ import java.util.Optional;
  * {@code --enable-binlog=true} when binlog is on, {@code --plugin-dir=/plugins --plugin-load=a,b}
  * when plugins are listed, {@code --log-slow-query=$SLOW_LOG_FILE} when that env is non-empty, and
  * finally {@code spec.tidb.arguments} verbatim. That is upstream's v2 script, so the unset version
- * and v2 render the same text; v2 adds {@code #!/bin/bash} with {@code BashShebang} and, with
- * {@code PreferPDAddressesOverDiscovery} and {@code spec.pdAddresses}, {@code --path=<their
+ * and v2 render the same text; with v2's {@code PreferPDAddressesOverDiscovery} and {@code spec.pdAddresses}, {@code --path=<their
  * hosts>:2379} without asking discovery.
  *
  * <p>v1, as upstream's: the binlog flag comes from the pod env {@code BINLOG_ENABLED=true} when the
@@ -65,7 +64,7 @@ public record TidbStartScript(
               + String.join(",", plugins) + "\"\n");
       case V2 -> {
         Optional<String> preferred = version.preferredPd("", ClusterAddresses.PD_CLIENT_PORT);
-        yield render(ScriptPrelude.render("/tidb-server", version.shebang()), preferred.orElse(pdAddress),
+        yield render(ScriptPrelude.render("/tidb-server"), preferred.orElse(pdAddress),
             preferred.isPresent() ? Optional.empty() : acrossK8s, v2Flags(), "");
       }
     };

@@ -30,9 +30,8 @@ import java.util.Optional;
  *       {@code PreferPDAddressesOverDiscovery} and {@code spec.pdAddresses}, their hosts at port
  *       2379 and no discovery; {@code --advertise-status-addr} comes after {@code --config}; with
  *       {@code WaitForDnsNameIpMatch} it first waits, up to {@code spec.pd.startTimeout}, until the
- *       pod's name resolves ({@code getent ahosts}) to one of its own addresses; {@code
- *       BashShebang} makes the first line {@code #!/bin/bash}. {@code NoWaitDNS} changes nothing
- *       (TiKV waits only with {@code WaitForDnsNameIpMatch}, as upstream's).
+ *       pod's name resolves ({@code getent ahosts}) to one of its own addresses. {@code NoWaitDNS}
+ *       and {@code BashShebang} change nothing (upstream's TiKV script reads neither).
  * </ul>
  *
  * @param cluster the TidbCluster name
@@ -75,7 +74,7 @@ public record TikvStartScript(
         String wait = version.has(Flag.WAIT_FOR_DNS_NAME_IP_MATCH)
             ? DnsWait.untilOwnAddress(DnsWait.getentLookup("\"" + host() + "\""), host(), startTimeoutSeconds)
             : "";
-        yield render(ScriptPrelude.render("/tikv-server", version.shebang()), wait,
+        yield render(ScriptPrelude.render("/tikv-server"), wait,
             preferred.orElse(pdClientAddress), preferred.isPresent() ? Optional.empty() : acrossK8s, true);
       }
     };
