@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * </ul>
  *
  * <p>The feature flags only count with v2, as upstream's v1 scripts never read them; unknown flags
- * and versions are refused by validation before anything is rendered.
+ * and versions are refused by validation (an unknown version would count as unset, an unknown
+ * flag as absent).
  *
  * @param version the chosen version
  * @param flags the v2 feature flags (empty unless {@code version} is v2)
@@ -114,11 +115,8 @@ public record StartScriptVersion(Version version, Set<Flag> flags, List<String> 
   /** The host of an address; validation admits only http(s) URLs with a host. */
   private static String host(String address) {
     try {
-      URI uri = new URI(address);
-      if (uri.getHost() != null && !uri.getHost().isEmpty()) {
-        return uri.getHost();
-      }
-      return uri.getPath() == null || uri.getPath().isEmpty() ? address : uri.getPath();
+      String host = new URI(address).getHost();
+      return host == null ? address : host;
     } catch (URISyntaxException e) {
       return address;
     }
