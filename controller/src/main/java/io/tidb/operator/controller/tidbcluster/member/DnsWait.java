@@ -1,5 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.member;
 
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+
 /**
  * The waits upstream's start scripts do before starting a server whose peers reach it by its DNS
  * name, as POSIX sh. Each loop sleeps a second first, then gives up with exit code 1 once
@@ -7,7 +9,19 @@ package io.tidb.operator.controller.tidbcluster.member;
  * {@code timeoutSeconds - 1} times, as in upstream's loops.
  */
 public final class DnsWait {
+  /** Upstream's default {@code spec.pd.startTimeout}. */
+  static final int DEFAULT_START_TIMEOUT = 30;
+
   private DnsWait() {}
+
+  /**
+   * How long start scripts wait for a pod's DNS name: {@code spec.pd.startTimeout}, 30 s when unset
+   * or not positive (upstream's {@code PDStartTimeout}, which its TiKV v2 wait uses too).
+   */
+  public static int startTimeout(TidbCluster tc) {
+    Integer timeout = tc.getSpec().getPd() == null ? null : tc.getSpec().getPd().getStartTimeout();
+    return timeout == null || timeout <= 0 ? DEFAULT_START_TIMEOUT : timeout;
+  }
 
   /** {@code nslookup} succeeds for {@code host} (a shell word, e.g. {@code "${PD_DOMAIN}"}). */
   public static String nslookup(String host) {

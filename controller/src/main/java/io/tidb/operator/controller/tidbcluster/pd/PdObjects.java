@@ -16,6 +16,7 @@ import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ServiceRef;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
+import io.tidb.operator.controller.tidbcluster.member.DnsWait;
 import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
@@ -62,7 +63,6 @@ public final class PdObjects {
   static final String TLS_VOLUME = "pd-tls";
   static final String TLS_DIR = "/var/lib/pd-tls";
   static final String SCRIPT_FILE = "pd_start_script.sh";
-  static final int DEFAULT_START_TIMEOUT = 30;
 
   private PdObjects() {}
 
@@ -104,21 +104,12 @@ public final class PdObjects {
         MemberPods.servicePort("tcp-peer-" + ClusterAddresses.PD_CLIENT_PORT, ClusterAddresses.PD_CLIENT_PORT)));
   }
 
-  /**
-   * How long start scripts wait for a pod's DNS name: {@code spec.pd.startTimeout}, 30 s when unset
-   * or not positive (upstream's {@code PDStartTimeout}, which TiKV's v2 wait uses too).
-   */
-  public static int startTimeout(TidbCluster tc) {
-    Integer timeout = tc.getSpec().getPd() == null ? null : tc.getSpec().getPd().getStartTimeout();
-    return timeout == null || timeout <= 0 ? DEFAULT_START_TIMEOUT : timeout;
-  }
-
   /** The start script for this cluster's PD pods. */
   public static PdStartScript startScript(TidbCluster tc) {
     PdSpec pd = pd(tc);
     return new PdStartScript(
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
-        MemberPods.scheme(tc), dataDir(pd), startTimeout(tc),
+        MemberPods.scheme(tc), dataDir(pd), DnsWait.startTimeout(tc),
         Boolean.TRUE.equals(tc.getSpec().getAcrossK8s()), StartScriptFetch.of(tc, TLS_DIR),
         pd.getInitWaitTime() == null || pd.getInitWaitTime() < 0 ? 0 : pd.getInitWaitTime(),
         "v1".equals(pd.getStartUpScriptVersion()), StartScriptVersion.of(tc));

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
 import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
+import io.tidb.operator.controller.tidbcluster.member.DnsWait;
 import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
@@ -24,7 +25,6 @@ import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-import io.tidb.operator.controller.tidbcluster.pd.PdObjects;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
@@ -82,7 +82,7 @@ public final class TikvObjects {
         Boolean.TRUE.equals(tc.getSpec().getEnableDynamicConfiguration()),
         Boolean.TRUE.equals(tc.getSpec().getPreferIPv6()),
         AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR),
-        PdObjects.startTimeout(tc), StartScriptVersion.of(tc));
+        DnsWait.startTimeout(tc), StartScriptVersion.of(tc));
   }
 
   /** @param inUse the ConfigMap name the existing TiKV StatefulSet mounts, empty on creation */
