@@ -54,6 +54,9 @@ public final class TidbClusterValidator {
   public static final String INSTANCE_LABEL = "app.kubernetes.io/instance";
 
   /** Start script v2 feature flags upstream knows. */
+  /** The values of {@code spec.startScriptVersion}; empty means unset. */
+  public static final List<String> START_SCRIPT_VERSIONS = List.of("", "v1", "v2");
+
   public static final List<String> START_SCRIPT_V2_FEATURE_FLAGS =
       List.of("WaitForDnsNameIpMatch", "PreferPDAddressesOverDiscovery", "BashShebang", "NoWaitDNS");
 
@@ -235,6 +238,7 @@ public final class TidbClusterValidator {
     }
     TiciRules.validate(spec.getTici(), out);
     validatePdAddresses(spec.getPdAddresses(), out);
+    validateStartScriptVersion(spec.getStartScriptVersion(), out);
     validateFeatureFlags(spec.getStartScriptV2FeatureFlags(), out);
   }
 
@@ -313,6 +317,13 @@ public final class TidbClusterValidator {
           && uri.getHost() != null && !uri.getHost().isEmpty();
     } catch (URISyntaxException e) {
       return false;
+    }
+  }
+
+  private static void validateStartScriptVersion(String version, List<Violation> out) {
+    if (version != null && !START_SCRIPT_VERSIONS.contains(version)) {
+      out.add(Violation.notSupported("spec.startScriptVersion", version,
+          "supported values: \"\" (the operator's default), v1, v2"));
     }
   }
 

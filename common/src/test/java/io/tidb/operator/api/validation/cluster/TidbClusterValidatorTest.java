@@ -142,6 +142,16 @@ class TidbClusterValidatorTest {
         row("pd addresses", tc -> tc.getSpec().setPdAddresses(List.of("http://pd-0.example:2379", "https://pd", "pd:2379", "ftp://pd")),
             "spec.pdAddresses[2]: Invalid value: \"pd:2379\": must be an http or https URL with a host, e.g. http://pd.example:2379",
             "spec.pdAddresses[3]: Invalid value: \"ftp://pd\": must be an http or https URL with a host, e.g. http://pd.example:2379"),
+        row("start script version unknown, with an unknown flag", tc -> {
+              tc.getSpec().setStartScriptVersion("v3");
+              tc.getSpec().setStartScriptV2FeatureFlags(List.of("Fast", "NoWaitDNS", "Slow"));
+            },
+            "spec.startScriptVersion: Unsupported value: \"v3\": supported values: \"\" (the operator's default), v1, v2",
+            "spec.startScriptV2FeatureFlags[0]: Unsupported value: \"Fast\": supported values: "
+                + "WaitForDnsNameIpMatch, PreferPDAddressesOverDiscovery, BashShebang, NoWaitDNS",
+            "spec.startScriptV2FeatureFlags[2]: Unsupported value: \"Slow\": supported values: "
+                + "WaitForDnsNameIpMatch, PreferPDAddressesOverDiscovery, BashShebang, NoWaitDNS"),
+        row("start script versions known", tc -> tc.getSpec().setStartScriptVersion("v2")),
         row("start script feature flags", tc -> tc.getSpec().setStartScriptV2FeatureFlags(List.of("BashShebang", "Fast")),
             "spec.startScriptV2FeatureFlags[1]: Unsupported value: \"Fast\": supported values: "
                 + "WaitForDnsNameIpMatch, PreferPDAddressesOverDiscovery, BashShebang, NoWaitDNS"),

@@ -13,11 +13,12 @@ public final class ScriptPrelude {
    * The scripts are POSIX sh: they run under dash, busybox ash and bash alike.
    */
   public static String render(String binary) {
-    return """
-        #!/bin/sh
-        # Start script for %1$s, written by TiDB Operator (Java) into the component's ConfigMap.
-        # The operator owns this text; a change to it rolls the pods when configUpdateStrategy is
-        # RollingUpdate.
+    return render(binary, "#!/bin/sh");
+  }
+
+  /** {@link #render(String)} with another first line (v2's {@code BashShebang}: {@code #!/bin/bash}). */
+  public static String render(String binary, String shebang) {
+    return header(binary, shebang) + """
         set -u
 
         ANNOTATIONS=/etc/podinfo/annotations
@@ -32,6 +33,22 @@ public final class ScriptPrelude {
         fi
 
         POD_NAME=${POD_NAME:-${HOSTNAME:-$(hostname)}}
+        """.formatted(binary);
+  }
+
+  /**
+   * The opening of upstream's v1 scripts that have no debug mode (TiCDC, Pump, TiFlash's start
+   * script): the shebang and the header only.
+   */
+  public static String header(String binary) {
+    return header(binary, "#!/bin/sh");
+  }
+
+  private static String header(String binary, String shebang) {
+    return shebang + "\n" + """
+        # Start script for %1$s, written by TiDB Operator (Java) into the component's ConfigMap.
+        # The operator owns this text; a change to it rolls the pods when configUpdateStrategy is
+        # RollingUpdate.
         """.formatted(binary);
   }
 

@@ -16,7 +16,9 @@ import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
 import io.tidb.operator.api.v1alpha1.cluster.ServiceRef;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
+import io.tidb.operator.controller.tidbcluster.member.DnsWait;
 import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
@@ -61,7 +63,6 @@ public final class PdObjects {
   static final String TLS_VOLUME = "pd-tls";
   static final String TLS_DIR = "/var/lib/pd-tls";
   static final String SCRIPT_FILE = "pd_start_script.sh";
-  static final int DEFAULT_START_TIMEOUT = 30;
 
   private PdObjects() {}
 
@@ -106,12 +107,12 @@ public final class PdObjects {
   /** The start script for this cluster's PD pods. */
   public static PdStartScript startScript(TidbCluster tc) {
     PdSpec pd = pd(tc);
-    Integer timeout = pd.getStartTimeout();
     return new PdStartScript(
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
-        MemberPods.scheme(tc), dataDir(pd),
-        timeout == null || timeout <= 0 ? DEFAULT_START_TIMEOUT : timeout,
-        Boolean.TRUE.equals(tc.getSpec().getAcrossK8s()), StartScriptFetch.of(tc, TLS_DIR));
+        MemberPods.scheme(tc), dataDir(pd), DnsWait.startTimeout(tc),
+        Boolean.TRUE.equals(tc.getSpec().getAcrossK8s()), StartScriptFetch.of(tc, TLS_DIR),
+        pd.getInitWaitTime() == null || pd.getInitWaitTime() < 0 ? 0 : pd.getInitWaitTime(),
+        "v1".equals(pd.getStartUpScriptVersion()), StartScriptVersion.of(tc));
   }
 
   /**

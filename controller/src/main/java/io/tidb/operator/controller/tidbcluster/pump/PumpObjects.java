@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
 import io.tidb.operator.api.v1alpha1.cluster.PumpSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
@@ -20,7 +21,9 @@ import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
 import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import java.util.ArrayList;
@@ -89,7 +92,22 @@ public final class PumpObjects {
         MemberPods.scheme(tc) + "://" + PdOwner.of(tc).clientAddress(tc.getMetadata().getNamespace()),
         config(tc).get("log-level").filter(JsonNode::isTextual).map(JsonNode::asText)
             .orElse("info"),
-        advertiseHost(tc, "${POD_NAME}"));
+        advertiseHost(tc, "${POD_NAME}"), versionedAdvertiseHost(tc),
+        AcrossK8sPd.withScheme(tc, MemberPods.scheme(tc) + "://"
+            + ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR),
+        StartScriptVersion.of(tc));
+  }
+
+  /**
+   * The host upstream's v1 and v2 scripts advertise: {@code ${HOSTNAME}.<tc>-pump}, then {@code
+   * .<ns>.svc.<domain>} with a cluster domain, or {@code .<ns>.svc} across Kubernetes clusters.
+   */
+  private static String versionedAdvertiseHost(TidbCluster tc) {
+    String domain = MemberPods.clusterDomain(tc);
+    String ns = tc.getMetadata().getNamespace();
+    String zone = !domain.isEmpty() ? "." + ns + ".svc." + domain
+        : Boolean.TRUE.equals(tc.getSpec().getAcrossK8s()) ? "." + ns + ".svc" : "";
+    return "${HOSTNAME}." + serviceName(tc.getMetadata().getName()) + zone;
   }
 
   /** @param inUse the ConfigMap name the existing StatefulSet mounts, empty on creation */

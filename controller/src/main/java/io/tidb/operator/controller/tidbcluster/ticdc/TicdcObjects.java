@@ -16,6 +16,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
@@ -68,7 +69,8 @@ public final class TicdcObjects {
         MemberPods.tlsCluster(tc),
         hasFileSettings(config),
         AcrossK8sPd.withScheme(
-            tc, MemberPods.scheme(tc) + "://" + ClusterAddresses.pdClient(cluster), TLS_DIR));
+            tc, MemberPods.scheme(tc) + "://" + ClusterAddresses.pdClient(cluster), TLS_DIR),
+        StartScriptVersion.of(tc));
   }
 
   private static boolean hasFileSettings(ComponentConfig config) {

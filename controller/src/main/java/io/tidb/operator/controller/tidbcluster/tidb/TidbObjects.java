@@ -23,6 +23,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbServiceSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbSpec;
 import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
@@ -148,7 +149,8 @@ public final class TidbObjects {
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
         PdOwner.of(tc).clientAddress(tc.getMetadata().getNamespace()),
         binlogEnabled(tc), tidb.getPlugins(), tidb.getArguments(),
-        AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR));
+        AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR),
+        StartScriptVersion.of(tc));
   }
 
   /** @param inUse the ConfigMap name the existing TiDB StatefulSet mounts, empty on creation */

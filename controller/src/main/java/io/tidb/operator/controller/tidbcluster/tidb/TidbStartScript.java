@@ -3,11 +3,14 @@ package io.tidb.operator.controller.tidbcluster.tidb;
 import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The TiDB start script, rendered from plain parameters.
+ * The TiDB start script, rendered from plain parameters, in the version {@code
+ * spec.startScriptVersion} chooses.
  *
  * <p>After the shared prelude it runs {@code /tidb-server} with {@code --store=tikv},
  * {@code --advertise-address=<pod>.<cluster>-tidb-peer.<ns>.svc[.<domain>]}, {@code --host=0.0.0.0},
@@ -15,7 +18,13 @@ import java.util.Optional;
  * see {@link AcrossK8sPd}) and {@code --config=/etc/tidb/tidb.toml}; then
  * {@code --enable-binlog=true} when binlog is on, {@code --plugin-dir=/plugins --plugin-load=a,b}
  * when plugins are listed, {@code --log-slow-query=$SLOW_LOG_FILE} when that env is non-empty, and
- * finally {@code spec.tidb.arguments} verbatim.
+ * finally {@code spec.tidb.arguments} verbatim. That is upstream's v2 script, so the unset version
+ * and v2 render the same text; with v2's {@code PreferPDAddressesOverDiscovery} and {@code spec.pdAddresses}, {@code --path=<their
+ * hosts>:2379} without asking discovery.
+ *
+ * <p>v1, as upstream's: the binlog flag comes from the pod env {@code BINLOG_ENABLED=true} when the
+ * script runs, and {@code --plugin-dir /plugins --plugin-load a,b} (separate words) after the slow
+ * log flag.
  *
  * @param cluster the TidbCluster name
  * @param namespace the TidbCluster namespace
@@ -26,10 +35,12 @@ import java.util.Optional;
  * @param arguments {@code spec.tidb.arguments}, appended to the command line as written
  * @param acrossK8s with {@code spec.acrossK8s}, the discovery lookup whose answer replaces
  *     {@code pdAddress}
+ * @param version {@code spec.startScriptVersion} and its feature flags
  */
 public record TidbStartScript(
     String cluster, String namespace, String clusterDomain, String pdAddress, boolean binlogEnabled,
-    List<String> plugins, List<String> arguments, Optional<AcrossK8sPd> acrossK8s) {
+    List<String> plugins, List<String> arguments, Optional<AcrossK8sPd> acrossK8s,
+    StartScriptVersion version) {
 
   /** Where the TiDB config file is mounted. */
   public static final String CONFIG_FILE = "/etc/tidb/tidb.toml";
@@ -43,8 +54,23 @@ public record TidbStartScript(
   }
 
   public String render() {
-    String host = Names.podHost("${POD_NAME}", Names.peerService(cluster, TidbObjects.COMPONENT), namespace,
-        clusterDomain);
+    return switch (version.version()) {
+      case DEFAULT -> render(ScriptPrelude.render("/tidb-server"), pdAddress, acrossK8s, v2Flags(), "");
+      case V1 -> render(ScriptPrelude.render("/tidb-server"), pdAddress, acrossK8s, """
+          if [ "${BINLOG_ENABLED:-}" = "true" ]; then
+              ARGS="${ARGS} --enable-binlog=true"
+          fi
+          """, plugins.isEmpty() ? "" : "ARGS=\"${ARGS} --plugin-dir " + PLUGIN_DIR + " --plugin-load "
+              + String.join(",", plugins) + "\"\n");
+      case V2 -> {
+        Optional<String> preferred = version.preferredPd("", ClusterAddresses.PD_CLIENT_PORT);
+        yield render(ScriptPrelude.render("/tidb-server"), preferred.orElse(pdAddress),
+            preferred.isPresent() ? Optional.empty() : acrossK8s, v2Flags(), "");
+      }
+    };
+  }
+
+  private String v2Flags() {
     StringBuilder extra = new StringBuilder();
     if (binlogEnabled) {
       extra.append("ARGS=\"${ARGS} --enable-binlog=true\"\n");
@@ -53,7 +79,18 @@ public record TidbStartScript(
       extra.append("ARGS=\"${ARGS} --plugin-dir=").append(PLUGIN_DIR)
           .append(" --plugin-load=").append(String.join(",", plugins)).append("\"\n");
     }
-    return ScriptPrelude.render("/tidb-server") + acrossK8s.map(AcrossK8sPd::render).orElse("")
+    return extra.toString();
+  }
+
+  /**
+   * @param beforeSlowLog flag lines between {@code --config} and the slow log flag
+   * @param afterSlowLog flag lines after the slow log flag
+   */
+  private String render(String prelude, String pd, Optional<AcrossK8sPd> across, String beforeSlowLog,
+      String afterSlowLog) {
+    String host = Names.podHost("${POD_NAME}", Names.peerService(cluster, TidbObjects.COMPONENT), namespace,
+        clusterDomain);
+    return prelude + across.map(AcrossK8sPd::render).orElse("")
         + """
 
         ARGS="--store=tikv \\
@@ -65,8 +102,8 @@ public record TidbStartScript(
         if [ -n "${SLOW_LOG_FILE:-}" ]; then
             ARGS="${ARGS} --log-slow-query=${SLOW_LOG_FILE}"
         fi
-        """.formatted(host, acrossK8s.isPresent() ? AcrossK8sPd.RESULT : pdAddress, CONFIG_FILE,
-            extra)
+        %5$s""".formatted(host, across.isPresent() ? AcrossK8sPd.RESULT : pd, CONFIG_FILE,
+            beforeSlowLog, afterSlowLog)
         + ScriptPrelude.exec("/tidb-server", String.join(" ", arguments));
   }
 }

@@ -21,6 +21,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.tidbcluster.member.LogTailers;
 import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.Names;
@@ -87,7 +88,7 @@ public final class TiflashObjects {
     Map<String, String> data = new TreeMap<>();
     data.put(CONFIG_TEMPLATE, files.config());
     data.put(PROXY_TEMPLATE, files.proxy());
-    data.put(SCRIPT_KEY, TiflashScripts.start());
+    data.put(SCRIPT_KEY, TiflashScripts.start(StartScriptVersion.of(tc)));
     String name = ConfigMapNames.name(tc.getMetadata().getName(), COMPONENT,
         settings(tc).configRollingUpdate(), data, inUse);
     return new ConfigMapBuilder()
@@ -189,7 +190,7 @@ public final class TiflashObjects {
         .withName("init")
         .withImage(LogTailers.helperImage(tc))
         .withImagePullPolicy(LogTailers.helperPullPolicy(tc))
-        .withCommand("sh", "-c", TiflashScripts.init())
+        .withCommand("sh", "-c", TiflashScripts.init(StartScriptVersion.of(tc)))
         .withEnv(MemberPods.fieldEnv("POD_NAME", "metadata.name"))
         .withVolumeMounts(
             MemberPods.mount(dataVolume(0), "/" + dataVolume(0), false),

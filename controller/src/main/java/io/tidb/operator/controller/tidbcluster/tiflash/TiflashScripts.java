@@ -1,19 +1,24 @@
 package io.tidb.operator.controller.tidbcluster.tiflash;
 
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 
 /**
- * TiFlash's two scripts, with upstream's behaviour (its v1 and v2 start scripts agree for TiFlash
- * without cross-Kubernetes discovery):
+ * TiFlash's two scripts, with upstream's behaviour for the version {@code spec.startScriptVersion}
+ * chooses (TiFlash without cross-Kubernetes discovery; upstream's TiFlash scripts read no v2
+ * feature flag):
  *
  * <ul>
  *   <li>{@link #init}: run by the {@code init} container (helper image, POSIX sh); writes {@code
  *       /data0/config.toml} and {@code /data0/proxy.toml} from the ConfigMap's templates with
  *       {@code POD_NUM} replaced by the pod's ordinal (the last dash-separated part of {@code
- *       POD_NAME}); fails the pod when a template cannot be read.
+ *       POD_NAME}). Unset: {@code set -eu}, so an unreadable template fails the pod; v1: {@code
+ *       set -ex} (the same, tracing each command); v2: {@code set -u} only, as upstream's, so the
+ *       init container fails only when the last template (the proxy's) cannot be read.
  *   <li>{@link #start}: the main container's start script, in the ConfigMap under {@code
- *       startup-script}: the shared prelude (debug mode), then {@code exec /tiflash/tiflash server
- *       --config-file /data0/config.toml}.
+ *       startup-script}: {@code exec /tiflash/tiflash server --config-file /data0/config.toml},
+ *       after the shared prelude (debug mode) when unset and with v2, without it with v1 (which
+ *       has no debug mode, as upstream's).
  * </ul>
  */
 final class TiflashScripts {
@@ -22,17 +27,26 @@ final class TiflashScripts {
 
   private TiflashScripts() {}
 
-  static String init() {
-    return """
-        set -eu
+  static String init(StartScriptVersion version) {
+    String options = switch (version.version()) {
+      case DEFAULT -> "set -eu";
+      case V1 -> "set -ex";
+      case V2 -> "set -u";
+    };
+    return options + """
+
         ordinal=$(echo "${POD_NAME}" | awk -F- '{print $NF}')
         sed "s/POD_NUM/${ordinal}/g" %1$s/config_templ.toml > /data0/config.toml
         sed "s/POD_NUM/${ordinal}/g" %1$s/proxy_templ.toml > /data0/proxy.toml
         """.formatted(TiflashObjects.CONFIG_DIR);
   }
 
-  static String start() {
-    return ScriptPrelude.render(BINARY)
+  static String start(StartScriptVersion version) {
+    String opening = switch (version.version()) {
+      case DEFAULT, V2 -> ScriptPrelude.render(BINARY);
+      case V1 -> ScriptPrelude.header(BINARY);
+    };
+    return opening
         + """
 
         ARGS="server --config-file /data0/config.toml"

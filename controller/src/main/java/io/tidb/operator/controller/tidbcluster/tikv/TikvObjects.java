@@ -16,6 +16,8 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
 import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
+import io.tidb.operator.controller.tidbcluster.member.DnsWait;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.tidbcluster.member.ConfigMapNames;
 import io.tidb.operator.controller.tidbcluster.member.Images;
 import io.tidb.operator.controller.tidbcluster.member.LogTailers;
@@ -71,24 +73,16 @@ public final class TikvObjects {
         List.of(MemberPods.servicePort("peer", TikvObjects.SERVER_PORT)));
   }
 
-  /**
-   * TiKV's {@code --pd}: the PD client Service of the cluster whose PD it joins ({@link
-   * PdOwner}), with {@code https://} under cluster TLS, as upstream's script passes it.
-   */
-  static String pdAddress(TidbCluster tc) {
-    String address = PdOwner.of(tc).clientAddress(tc.getMetadata().getNamespace());
-    return MemberPods.tlsCluster(tc) ? "https://" + address : address;
-  }
-
   public static TikvStartScript startScript(TidbCluster tc) {
     TikvSpec tikv = tikv(tc);
     return new TikvStartScript(
         tc.getMetadata().getName(), tc.getMetadata().getNamespace(), MemberPods.clusterDomain(tc),
-        pdAddress(tc),
+        MemberPods.scheme(tc), PdOwner.of(tc).clientAddress(tc.getMetadata().getNamespace()),
         dataDir(tikv),
         Boolean.TRUE.equals(tc.getSpec().getEnableDynamicConfiguration()),
         Boolean.TRUE.equals(tc.getSpec().getPreferIPv6()),
-        AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR));
+        AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR),
+        DnsWait.startTimeout(tc), StartScriptVersion.of(tc));
   }
 
   /** @param inUse the ConfigMap name the existing TiKV StatefulSet mounts, empty on creation */

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.LogTailerSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import io.tidb.operator.controller.fixtures.Golden;
 import io.tidb.operator.controller.fixtures.TestClusters;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
@@ -56,7 +57,7 @@ class TiflashObjectsTest {
     Container init = sts.getSpec().getTemplate().getSpec().getInitContainers().get(0);
     assertEquals("init", init.getName());
     assertEquals("alpine:3.16.0", init.getImage(), "the helper image");
-    assertEquals(List.of("sh", "-c", TiflashScripts.init()), init.getCommand());
+    assertEquals(List.of("sh", "-c", TiflashScripts.init(StartScriptVersion.of(tc))), init.getCommand());
     assertEquals(List.of("tiflash", "serverlog", "errorlog", "clusterlog"),
         sts.getSpec().getTemplate().getSpec().getContainers().stream().map(Container::getName).toList());
     assertEquals("touch /data0/logs/error.log; tail -n0 -F /data0/logs/error.log;",

@@ -3,8 +3,11 @@ package io.tidb.operator.controller.tidbcluster.tiflash;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * start script passes {@code sh -n}.
  */
 class TiflashScriptsTest {
+
+  private static final StartScriptVersion UNSET =
+      new StartScriptVersion(StartScriptVersion.Version.DEFAULT, Set.of(), List.of());
 
   @TempDir Path dir;
 
@@ -37,7 +43,7 @@ class TiflashScriptsTest {
         "[flash.proxy]\nadvertise-addr = \"basic-tiflash-POD_NUM.basic-tiflash-peer:20170\"\n");
     Files.writeString(dir.resolve("etc/proxy_templ.toml"),
         "[server]\nengine-addr = \"basic-tiflash-POD_NUM.basic-tiflash-peer:3930\"\n");
-    assertEquals(0, run(TiflashScripts.init(), "basic-tiflash-12"));
+    assertEquals(0, run(TiflashScripts.init(UNSET), "basic-tiflash-12"));
     assertEquals("[flash.proxy]\nadvertise-addr = \"basic-tiflash-12.basic-tiflash-peer:20170\"\n",
         Files.readString(dir.resolve("data0/config.toml")));
     assertEquals("[server]\nengine-addr = \"basic-tiflash-12.basic-tiflash-peer:3930\"\n",
@@ -49,13 +55,13 @@ class TiflashScriptsTest {
     Files.createDirectories(dir.resolve("etc"));
     Files.createDirectories(dir.resolve("data0"));
     Files.writeString(dir.resolve("etc/config_templ.toml"), "x = 1\n");
-    assertNotEquals(0, run(TiflashScripts.init(), "basic-tiflash-0"));
+    assertNotEquals(0, run(TiflashScripts.init(UNSET), "basic-tiflash-0"));
   }
 
   @Test
   void theStartScriptParses() throws Exception {
     Path script = dir.resolve("start.sh");
-    Files.writeString(script, TiflashScripts.start());
+    Files.writeString(script, TiflashScripts.start(UNSET));
     Process p = new ProcessBuilder("/bin/sh", "-n", script.toString()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());
     p.waitFor(20, TimeUnit.SECONDS);

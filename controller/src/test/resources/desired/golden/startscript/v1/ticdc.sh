@@ -1,0 +1,14 @@
+#!/bin/sh
+# Start script for /cdc, written by TiDB Operator (Java) into the component's ConfigMap.
+# The operator owns this text; a change to it rolls the pods when configUpdateStrategy is
+# RollingUpdate.
+
+ARGS="server --addr=0.0.0.0:8301 \
+--advertise-addr=${POD_NAME}.basic-ticdc-peer.default.svc:8301 \
+--gc-ttl=86400 \
+--log-file=/dev/stderr \
+--log-level=info \
+--pd=http://basic-pd:2379"
+
+echo "starting /cdc ${ARGS}"
+exec /cdc ${ARGS}

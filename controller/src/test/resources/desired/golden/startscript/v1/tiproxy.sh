@@ -1,0 +1,26 @@
+#!/bin/sh
+# Start script for /bin/tiproxy, written by TiDB Operator (Java) into the component's ConfigMap.
+# The operator owns this text; a change to it rolls the pods when configUpdateStrategy is
+# RollingUpdate.
+set -u
+
+ANNOTATIONS=/etc/podinfo/annotations
+if [ ! -f "${ANNOTATIONS}" ]; then
+    echo "${ANNOTATIONS} is missing; the pod must mount its annotations there" >&2
+    exit 1
+fi
+runmode=$(sed -n 's/^runmode="\(.*\)"$/\1/p' "${ANNOTATIONS}")
+if [ "${runmode:-normal}" = "debug" ]; then
+    echo "runmode=debug: not starting /bin/tiproxy, idling for debugging"
+    tail -f /dev/null
+fi
+
+POD_NAME=${POD_NAME:-${HOSTNAME:-$(hostname)}}
+
+ARGS="--config=/etc/proxy/proxy.toml"
+if /bin/tiproxy --help 2>&1 | grep -q -- "advertise-addr"; then
+    ARGS="${ARGS} --advertise-addr=${POD_NAME}.basic-tiproxy-peer.default.svc"
+fi
+
+echo "starting /bin/tiproxy ${ARGS}"
+exec /bin/tiproxy ${ARGS}
