@@ -27,7 +27,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * A heterogeneous pair on the full local control plane: {@code basic} (3 PD, 3 TiKV, 2 TiDB) and
  * upstream's {@code basic-heterogeneous} manifest ({@code spec.cluster.name: basic}, no PD, no
- * namespace: it defaults to its own), whose TiKV and TiDB join basic's PD. The simulator is told
+ * namespace: it defaults to its own), whose TiKV, TiFlash and TiDB join basic's PD. The simulator is told
  * the second cluster's pods join the first's PD, as their start scripts say.
  */
 @WithLocalControlPlane
@@ -44,10 +44,7 @@ class HeterogeneousClusterIT {
     h = ControllerHarness.start(access, "hetero-it", Duration.ofSeconds(5));
     h.simulator.clusters().join(new ClusterKey(h.namespace, B), new ClusterKey(h.namespace, A));
     h.create(Fixtures.basic(A));
-    TidbCluster b = Fixtures.compat("heterogeneous__heterogeneous-cluster.yaml");
-    // TiFlash is another issue's member manager; this test is about TiKV and TiDB.
-    b.getSpec().setTiflash(null);
-    h.create(b);
+    h.create(Fixtures.compat("heterogeneous__heterogeneous-cluster.yaml"));
   }
 
   @AfterAll
@@ -92,7 +89,18 @@ class HeterogeneousClusterIT {
     assertNull(b.getSpec().getPd());
     assertTrue(script(B + "-tikv").contains("--pd=basic-pd:2379"), script(B + "-tikv"));
     assertTrue(script(B + "-tidb").contains("--path=basic-pd:2379"), script(B + "-tidb"));
-    assertEquals(4, h.pd(A).stores().size(), "one PD cluster holds all four stores");
+    assertEquals(5, h.pd(A).stores().size(), "one PD cluster holds all four TiKV stores and the TiFlash store");
+    TidbCluster bWithFlash = h.await(B, "its TiFlash store Up, its own",
+        t -> t.getStatus().getTiflash() != null && t.getStatus().getTiflash().getStores() != null
+            && Set.of("basic-heterogeneous-tiflash-0").equals(storePods(t.getStatus().getTiflash().getStores())));
+    assertNull(bWithFlash.getStatus().getTiflash().getPeerStores(),
+        "basic has no TiFlash: no peer TiFlash store");
+    String flashConfig = h.admin.configMaps().inNamespace(h.namespace).list().getItems().stream()
+        .filter(cm -> cm.getMetadata().getName().startsWith(B + "-tiflash"))
+        .map(ConfigMap::getData).map(d -> d.get("config_templ.toml")).findFirst().orElseThrow();
+    assertTrue(flashConfig.contains("pd_addr = 'basic-pd." + h.namespace + ".svc:2379'"), flashConfig);
+    assertTrue(flashConfig.contains("tidb_status_addr = 'basic-heterogeneous-tidb." + h.namespace
+        + ".svc:10080'"), flashConfig);
     assertTrue(h.simulator.calls().stream().noneMatch(
         c -> c.cluster() != null && B.equals(c.cluster().name()) && "pd".equals(c.component())),
         "the operator asks basic's PD for basic-heterogeneous, never a PD of its own");

@@ -12,6 +12,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
 import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.Names;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 
 /**
  * TiFlash's two config templates, {@code config_templ.toml} (TiFlash) and {@code
@@ -67,8 +68,7 @@ public record TiflashConfigFiles(String config, String proxy) {
       common = ifAbsent(common, "tcp_port", LongNode.valueOf(TiflashObjects.TCP_PORT));
       common = ifAbsent(common, "http_port", LongNode.valueOf(TiflashObjects.HTTP_PORT));
     }
-    common = ifAbsent(common, "flash.tidb_status_addr",
-        text(Names.member(cluster, ClusterAddresses.TIDB) + "." + ns + ".svc:" + ClusterAddresses.TIDB_STATUS_PORT));
+    common = ifAbsent(common, "flash.tidb_status_addr", text(tidbStatusAddress(tc)));
     common = ifAbsent(common, "flash.service_addr", text(listen + ":" + TiflashObjects.FLASH_PORT));
     common = ifAbsent(common, "flash.flash_cluster.log", text(CLUSTER_LOG));
     common = ifAbsent(common, "flash.proxy.addr", text(listen + ":" + TiflashObjects.PROXY_PORT));
@@ -78,8 +78,7 @@ public record TiflashConfigFiles(String config, String proxy) {
     common = ifAbsent(common, "flash.proxy.config", text("/data0/proxy.toml"));
     common = ifAbsent(common, "logger.errorlog", text(ERROR_LOG));
     common = ifAbsent(common, "logger.log", text(SERVER_LOG));
-    common = ifAbsent(common, "raft.pd_addr",
-        text(Names.member(cluster, ClusterAddresses.PD) + "." + ns + ".svc:2379"));
+    common = ifAbsent(common, "raft.pd_addr", text(pdAddress(tc)));
     if (ipv6) {
       common = ifAbsent(common, "listen_host", text("::"));
       common = ifAbsent(common, "status.metrics_port", LongNode.valueOf(TiflashObjects.METRICS_PORT));
@@ -111,6 +110,59 @@ public record TiflashConfigFiles(String config, String proxy) {
       }
     }
     return new TiflashConfigFiles(common.toToml(), proxy.toToml());
+  }
+
+  /**
+   * The placeholder for PD's address across Kubernetes clusters ({@code spec.acrossK8s}): the init
+   * container replaces it with discovery's answer ({@link TiflashScripts#init}), as upstream's.
+   */
+  static final String PD_ADDR_PLACEHOLDER = "PD_ADDR";
+
+  /**
+   * {@code raft.pd_addr} as upstream sets it: {@link #PD_ADDR_PLACEHOLDER} across Kubernetes
+   * clusters; the referenced cluster's PD Service {@code <ref>-pd.<ref-ns>.svc[.<domain>]:2379}
+   * for a heterogeneous cluster without PD of its own; its own {@code <tc>-pd.<ns>.svc:2379}
+   * otherwise.
+   */
+  static String pdAddress(TidbCluster tc) {
+    if (Boolean.TRUE.equals(tc.getSpec().getAcrossK8s())) {
+      return PD_ADDR_PLACEHOLDER;
+    }
+    if (!PdOwner.of(tc).referenced()) {
+      return Names.member(tc.getMetadata().getName(), ClusterAddresses.PD) + "."
+          + tc.getMetadata().getNamespace() + ".svc:" + ClusterAddresses.PD_CLIENT_PORT;
+    }
+    return Names.member(tc.getSpec().getCluster().getName(), ClusterAddresses.PD) + "."
+        + referenceHost(tc) + ":" + ClusterAddresses.PD_CLIENT_PORT;
+  }
+
+  /** {@code <ref-ns>.svc[.<ref cluster domain>]}: where the referenced cluster's Services are. */
+  private static String referenceHost(TidbCluster tc) {
+    var ref = tc.getSpec().getCluster();
+    String namespace = ref.getNamespace() == null || ref.getNamespace().isBlank()
+        ? tc.getMetadata().getNamespace() : ref.getNamespace();
+    String domain = ref.getClusterDomain() == null || ref.getClusterDomain().isBlank()
+        ? "" : "." + ref.getClusterDomain();
+    return namespace + ".svc" + domain;
+  }
+
+  /**
+   * {@code flash.tidb_status_addr} as upstream sets it: the cluster's own TiDB Service, or, for a
+   * heterogeneous cluster without TiDB, the referenced cluster's ({@code <ref>-tidb}, its
+   * headless {@code <ref>-tidb-peer} across Kubernetes clusters) in the reference's namespace
+   * and cluster domain.
+   */
+  static String tidbStatusAddress(TidbCluster tc) {
+    var spec = tc.getSpec();
+    if (spec.getTidb() != null || !PdOwner.heterogeneous(tc)) {
+      return Names.member(tc.getMetadata().getName(), ClusterAddresses.TIDB) + "."
+          + tc.getMetadata().getNamespace() + ".svc:" + ClusterAddresses.TIDB_STATUS_PORT;
+    }
+    String ref = spec.getCluster().getName();
+    String service = Boolean.TRUE.equals(spec.getAcrossK8s())
+        ? Names.peerService(ref, ClusterAddresses.TIDB)
+        : Names.member(ref, ClusterAddresses.TIDB);
+    return service + "." + referenceHost(tc) + ":" + ClusterAddresses.TIDB_STATUS_PORT;
   }
 
   /** The file a log-tailer sidecar follows: the configured path of {@code key}. */

@@ -1,5 +1,8 @@
 package io.tidb.operator.controller.tidbcluster.tiflash;
 
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
+import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
@@ -190,11 +193,16 @@ public final class TiflashObjects {
         .withName("init")
         .withImage(LogTailers.helperImage(tc))
         .withImagePullPolicy(LogTailers.helperPullPolicy(tc))
-        .withCommand("sh", "-c", TiflashScripts.init(StartScriptVersion.of(tc)))
+        .withCommand("sh", "-c", TiflashScripts.init(StartScriptVersion.of(tc),
+            AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR)))
         .withEnv(MemberPods.fieldEnv("POD_NAME", "metadata.name"))
         .withVolumeMounts(
             MemberPods.mount(dataVolume(0), "/" + dataVolume(0), false),
             MemberPods.mount(ConfigMapNames.CONFIG_VOLUME, CONFIG_DIR, true));
+    if (Boolean.TRUE.equals(tc.getSpec().getAcrossK8s()) && StartScriptFetch.mtls(tc)) {
+      // Discovery's mutual TLS: the init container presents TiFlash's cluster certificate.
+      init.addToVolumeMounts(MemberPods.mount(TLS_VOLUME, TLS_DIR, true));
+    }
     if (initSpec != null) {
       init.withResources(MemberPods.resources(initSpec)).withSecurityContext(initSpec.getSecurityContext());
     }

@@ -1,12 +1,13 @@
 package io.tidb.operator.controller.tidbcluster.tiflash;
 
+import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.tidb.operator.controller.tidbcluster.member.ScriptPrelude;
 import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
+import java.util.Optional;
 
 /**
  * TiFlash's two scripts, with upstream's behaviour for the version {@code spec.startScriptVersion}
- * chooses (TiFlash without cross-Kubernetes discovery; upstream's TiFlash scripts read no v2
- * feature flag):
+ * chooses (upstream's TiFlash scripts read no v2 feature flag):
  *
  * <ul>
  *   <li>{@link #init}: run by the {@code init} container (helper image, POSIX sh); writes {@code
@@ -14,7 +15,9 @@ import io.tidb.operator.controller.tidbcluster.member.StartScriptVersion;
  *       {@code POD_NUM} replaced by the pod's ordinal (the last dash-separated part of {@code
  *       POD_NAME}). Unset: {@code set -eu}, so an unreadable template fails the pod; v1: {@code
  *       set -ex} (the same, tracing each command); v2: {@code set -u} only, as upstream's, so the
- *       init container fails only when the last template (the proxy's) cannot be read.
+ *       init container fails only when the last template (the proxy's) cannot be read. With
+ *       {@code spec.acrossK8s} it then asks discovery {@code /verify/} for the PD endpoints
+ *       (retrying) and puts the answer where the templates say {@code PD_ADDR}, as upstream's.
  *   <li>{@link #start}: the main container's start script, in the ConfigMap under {@code
  *       startup-script}: {@code exec /tiflash/tiflash server --config-file /data0/config.toml},
  *       after the shared prelude (debug mode) when unset and with v2, without it with v1 (which
@@ -27,18 +30,26 @@ final class TiflashScripts {
 
   private TiflashScripts() {}
 
-  static String init(StartScriptVersion version) {
+  static String init(StartScriptVersion version, Optional<AcrossK8sPd> acrossK8s) {
     String options = switch (version.version()) {
       case DEFAULT -> "set -eu";
       case V1 -> "set -ex";
       case V2 -> "set -u";
     };
-    return options + """
+    String script = options + """
 
         ordinal=$(echo "${POD_NAME}" | awk -F- '{print $NF}')
         sed "s/POD_NUM/${ordinal}/g" %1$s/config_templ.toml > /data0/config.toml
         sed "s/POD_NUM/${ordinal}/g" %1$s/proxy_templ.toml > /data0/proxy.toml
         """.formatted(TiflashObjects.CONFIG_DIR);
+    if (acrossK8s.isEmpty()) {
+      return script;
+    }
+    // Across Kubernetes clusters the templates say PD_ADDR: discovery's answer replaces it.
+    return script + acrossK8s.get().render() + """
+        sed -i "s|%1$s|${result}|g" /data0/config.toml
+        sed -i "s|%1$s|${result}|g" /data0/proxy.toml
+        """.formatted(TiflashConfigFiles.PD_ADDR_PLACEHOLDER);
   }
 
   static String start(StartScriptVersion version) {

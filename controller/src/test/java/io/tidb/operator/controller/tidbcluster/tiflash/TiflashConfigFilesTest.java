@@ -75,4 +75,49 @@ class TiflashConfigFilesTest {
     assertEquals("::", text(c, "listen_host"));
     assertTrue(c.get("status.metrics_port").isPresent());
   }
+
+  private static TidbCluster heterogeneous(String ref) {
+    TidbCluster tc = TestClusters.load("tiflash");
+    tc.getSpec().setPd(null);
+    tc.getSpec().setTidb(null);
+    tc.getSpec().setCluster(io.tidb.operator.api.ApiObjects.parse(ref,
+        io.tidb.operator.api.v1alpha1.shared.TidbClusterRef.class));
+    return tc;
+  }
+
+  @Test
+  void aHeterogeneousClusterWithoutPdOrTidbPointsTiflashAtTheReferencedClusters() {
+    ComponentConfig c = common(heterogeneous("name: basic"));
+    assertEquals("basic-pd.default.svc:2379", text(c, "raft.pd_addr"));
+    assertEquals("basic-tidb.default.svc:10080", text(c, "flash.tidb_status_addr"));
+    ComponentConfig elsewhere =
+        common(heterogeneous("name: basic\nnamespace: tidb\nclusterDomain: cluster1.com"));
+    assertEquals("basic-pd.tidb.svc.cluster1.com:2379", text(elsewhere, "raft.pd_addr"));
+    assertEquals("basic-tidb.tidb.svc.cluster1.com:10080", text(elsewhere, "flash.tidb_status_addr"));
+  }
+
+  @Test
+  void aHeterogeneousClusterWithItsOwnPdAndTidbKeepsItsOwn() {
+    TidbCluster tc = TestClusters.load("tiflash");
+    tc.getSpec().setCluster(io.tidb.operator.api.ApiObjects.parse("name: basic",
+        io.tidb.operator.api.v1alpha1.shared.TidbClusterRef.class));
+    ComponentConfig c = common(tc);
+    assertEquals("flash-pd.default.svc:2379", text(c, "raft.pd_addr"));
+    assertEquals("flash-tidb.default.svc:10080", text(c, "flash.tidb_status_addr"));
+  }
+
+  @Test
+  void acrossKubernetesClustersPdIsLeftToDiscoveryAndTidbIsTheReferencesHeadlessService() {
+    TidbCluster tc = heterogeneous("name: basic\nnamespace: tidb\nclusterDomain: cluster1.com");
+    tc.getSpec().setAcrossK8s(true);
+    ComponentConfig c = common(tc);
+    assertEquals("PD_ADDR", text(c, "raft.pd_addr"));
+    assertEquals("basic-tidb-peer.tidb.svc.cluster1.com:10080", text(c, "flash.tidb_status_addr"));
+    String init = TiflashObjects.statefulSet(tc,
+            TiflashObjects.configMap(tc, java.util.Optional.empty()),
+            io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan.holding(1)).getSpec().getTemplate().getSpec()
+        .getInitContainers().get(0).getCommand().get(2);
+    assertTrue(init.contains("/verify/${encoded_pd_url}"), init);
+    assertTrue(init.contains("sed -i \"s|PD_ADDR|${result}|g\" /data0/config.toml"), init);
+  }
 }

@@ -57,7 +57,7 @@ class TiflashObjectsTest {
     Container init = sts.getSpec().getTemplate().getSpec().getInitContainers().get(0);
     assertEquals("init", init.getName());
     assertEquals("alpine:3.16.0", init.getImage(), "the helper image");
-    assertEquals(List.of("sh", "-c", TiflashScripts.init(StartScriptVersion.of(tc))), init.getCommand());
+    assertEquals(List.of("sh", "-c", TiflashScripts.init(StartScriptVersion.of(tc), Optional.empty())), init.getCommand());
     assertEquals(List.of("tiflash", "serverlog", "errorlog", "clusterlog"),
         sts.getSpec().getTemplate().getSpec().getContainers().stream().map(Container::getName).toList());
     assertEquals("touch /data0/logs/error.log; tail -n0 -F /data0/logs/error.log;",
