@@ -16,7 +16,8 @@ import java.util.List;
  * A backup's blobs in Azure Blob Storage, through Azure's SDK, with the credential {@link
  * AzureCredentials} chooses as upstream: a SAS token, Azure AD (a service principal's client
  * secret, through azure-identity's {@code ClientSecretCredential}; {@code AZURE_AUTHORITY_HOST}
- * names another authority than Microsoft's public one), or the shared key. The endpoint is the
+ * names another authority than Microsoft's public one, used without instance discovery when it is
+ * not one of Azure's own), or the shared key. The endpoint is the
  * account's public one, {@code https://<account>.blob.core.windows.net}, unless {@code
  * AZURE_STORAGE_BLOB_ENDPOINT} names another (an emulator, a sovereign cloud). Blobs are deleted
  * one by one: a page is one batch of single deletes.
@@ -39,6 +40,9 @@ final class AzureBlobBackupObjects implements BackupObjectStore {
             .tenantId(credentials.tenantId()).clientId(credentials.clientId()).clientSecret(credentials.clientSecret());
         if (authorityHost != null && !authorityHost.isEmpty()) {
           aad.authorityHost(authorityHost);
+        }
+        if (!AzureCredentials.discoversInstance(authorityHost)) {
+          aad.disableInstanceDiscovery();
         }
         builder.credential(aad.build());
       }

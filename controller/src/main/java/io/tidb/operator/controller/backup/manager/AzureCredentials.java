@@ -50,6 +50,24 @@ record AzureCredentials(Kind kind, String account, String sasToken, String clien
         + " (" + String.join(", ", AZURE_AD) + " are needed together) in the Secret spec.azblob.secretName");
   }
 
+  /** Azure's own Azure AD authority hosts (public and sovereign clouds), which serve instance discovery. */
+  static final List<String> AZURE_AUTHORITY_HOSTS = List.of("login.microsoftonline.com", "login.chinacloudapi.cn",
+      "login.microsoftonline.de", "login.microsoftonline.us");
+
+  /**
+   * Whether the Azure AD client asks Azure's instance discovery about {@code authorityHost}
+   * ({@code AZURE_AUTHORITY_HOST}): for Azure's own hosts (and when none is given) yes; another
+   * authority (Azure Stack, AD FS, a private cloud) is used as given, since discovery is served by
+   * Azure's public cloud only and would not know it.
+   */
+  static boolean discoversInstance(String authorityHost) {
+    if (!set(authorityHost)) {
+      return true;
+    }
+    String host = java.net.URI.create(authorityHost).getHost();
+    return host != null && AZURE_AUTHORITY_HOSTS.contains(host.toLowerCase(java.util.Locale.ROOT));
+  }
+
   private static boolean set(String s) {
     return s != null && !s.isEmpty();
   }

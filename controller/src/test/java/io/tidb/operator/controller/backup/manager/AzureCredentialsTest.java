@@ -53,4 +53,13 @@ class AzureCredentialsTest {
         BackupManagerMain.redacted(List.of("br", "backup", "full", "--azblob.sas-token=sv=1&sig=x",
             "--azblob.account-name=a")), "the backup-manager's 'running' line");
   }
+
+  @Test
+  void instanceDiscoveryOnlyForAzuresOwnAuthorities() {
+    assertTrue(AzureCredentials.discoversInstance(null));
+    assertTrue(AzureCredentials.discoversInstance("https://login.microsoftonline.us/"));
+    assertTrue(AzureCredentials.discoversInstance("https://LOGIN.chinacloudapi.cn"));
+    assertFalse(AzureCredentials.discoversInstance("https://adfs.example.com/adfs/"));
+    assertFalse(AzureCredentials.discoversInstance("https://127.0.0.1:8443"));
+  }
 }
