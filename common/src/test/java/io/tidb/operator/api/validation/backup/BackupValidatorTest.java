@@ -185,6 +185,9 @@ class BackupValidatorTest {
     assertEquals(List.of(), new BackupScheduleAdmissionRules().validateCreate(good));
     assertEquals("Retain", new BackupScheduleAdmissionRules().withDefaults(good).getSpec().getLogBackupTemplate()
         .getCleanPolicy(), "defaulted as upstream's CRD defaults any BackupSpec");
+    good.getSpec().getLogBackupTemplate().setBackoffRetryPolicy(new io.tidb.operator.api.v1alpha1.backup.BackoffRetryPolicy());
+    assertEquals(List.of("spec.logBackupTemplate.backoffRetryPolicy is not acted on: this operator does not retry a"
+        + " failed backup; it stays Failed with the reason"), new BackupScheduleAdmissionRules().warnings(good));
   }
 
   @Test
