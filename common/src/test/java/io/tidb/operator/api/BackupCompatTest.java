@@ -104,6 +104,40 @@ class BackupCompatTest {
     assertEquals(true, m2.contains("the Dumpling path (spec.from without spec.br) is not supported"), m2);
   }
 
+  /**
+   * A schedule with its log-backup companion, as upstream's PITR guide writes one (none of the
+   * manifests has one): stored by upstream's CRD as written, read and written back unchanged, and
+   * valid; with compaction added it is refused, naming the compaction only.
+   */
+  @Test
+  void aScheduleWithItsLogBackupRoundTripsAndValidates() {
+    JsonNode tree = ApiObjects.toTree(ApiObjects.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: BackupSchedule
+        metadata: {name: integrated-backup-schedule-s3, namespace: backup-test}
+        spec:
+          maxReservedTime: "3h"
+          schedule: "* */2 * * *"
+          backupTemplate:
+            backupType: full
+            cleanPolicy: Delete
+            br: {cluster: demo1, clusterNamespace: test1, sendCredToTikv: true}
+            s3: {provider: aws, secretName: s3-secret, region: us-west-1, bucket: my-bucket, prefix: schedule-backup-folder-snapshot}
+          logBackupTemplate:
+            backupMode: log
+            br: {cluster: demo1, clusterNamespace: test1, sendCredToTikv: true}
+            s3: {provider: aws, secretName: s3-secret, region: us-west-1, bucket: my-bucket, prefix: schedule-backup-folder-log}
+        """, JsonNode.class));
+    JsonNode upstreamCrd = CompatExamples.readYaml("compat/crds/pingcap.com_backupschedules.yaml");
+    assertEquals(List.of(), UpstreamPruning.prunedPaths(tree, upstreamCrd));
+    JsonNode back = ApiObjects.toTree(ApiObjects.fromTree(tree, BackupSchedule.class));
+    assertEquals(tree, back, () -> JsonDiffs.describe(tree, back));
+    assertEquals(List.of(), check("BackupSchedule", tree));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("spec")).putObject("compactBackupTemplate")
+        .put("concurrency", 4);
+    assertEquals(List.of("spec.compactBackupTemplate"), check("BackupSchedule", tree).stream().map(Violation::field).toList());
+  }
+
   private static List<Violation> check(String kind, JsonNode tree) {
     return switch (kind) {
       case "Backup" -> run(new BackupAdmissionRules(), tree);

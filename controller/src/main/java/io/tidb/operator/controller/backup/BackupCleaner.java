@@ -80,6 +80,10 @@ public final class BackupCleaner {
     if (storage.getAzblob() != null && storage.getAzblob().getStorageAccount() != null) {
       args.add("--azblob.account-name=" + storage.getAzblob().getStorageAccount());
     }
+    if (storage.getAzblob() != null && storage.getAzblob().getSasToken() != null
+        && !storage.getAzblob().getSasToken().isEmpty()) {
+      args.add("--azblob.sas-token=" + storage.getAzblob().getSasToken());
+    }
     if (backup.getSpec().getCleanOption() != null) {
       if (backup.getSpec().getCleanOption().getRetryCount() != null) {
         args.add("--retries=" + backup.getSpec().getCleanOption().getRetryCount());

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.tidb.operator.api.v1alpha1.backup.AzblobStorageProvider;
 import io.tidb.operator.api.v1alpha1.backup.StorageProvider;
 import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
@@ -22,6 +23,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The Job that runs one Backup, Restore or clean-up: the operator's image in {@value
@@ -47,8 +50,12 @@ public final class BackupJob {
 
   /** S3 credentials: the Secret's keys, as upstream reads them, and the variables BR reads. */
   static final Map<String, String> S3_KEYS = Map.of("AWS_ACCESS_KEY_ID", "access_key", "AWS_SECRET_ACCESS_KEY", "secret_key");
-  static final Map<String, String> AZURE_KEYS =
-      Map.of("AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_KEY", "AZURE_STORAGE_KEY");
+  /** Azure: the storage account's Secret key (and variable), when {@code storageAccount} is not given. */
+  static final String AZURE_ACCOUNT = "AZURE_STORAGE_ACCOUNT";
+  /** Azure's shared key: the Secret key and the variable BR reads, as upstream. */
+  static final String AZURE_SHARED_KEY = "AZURE_STORAGE_KEY";
+  /** Azure AD (a service principal's client secret): the Secret keys and the variables BR reads, as upstream. */
+  static final List<String> AZURE_AD_KEYS = List.of("AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_TENANT_ID");
 
   private BackupJob() {}
 
@@ -183,19 +190,69 @@ public final class BackupJob {
       S3_KEYS.entrySet().stream().sorted(Map.Entry.comparingByKey())
           .forEach(e -> env.add(secretEnv(e.getKey(), storage.getS3().getSecretName(), e.getValue())));
     }
-    if (storage.getAzblob() != null && storage.getAzblob().getSecretName() != null) {
-      AZURE_KEYS.entrySet().stream().sorted(Map.Entry.comparingByKey())
-          .forEach(e -> env.add(secretEnv(e.getKey(), storage.getAzblob().getSecretName(), e.getValue())));
+    if (storage.getAzblob() != null) {
+      env.addAll(azureCredentials(storage.getAzblob()));
     }
     return env;
+  }
+
+  /**
+   * Azure's credentials as upstream passes them: {@code AZURE_STORAGE_ACCOUNT} is {@code
+   * storageAccount}, else the Secret's key of that name; with a {@code sasToken} nothing else (the
+   * token goes to BR and the clean-up as {@code --azblob.sas-token}); otherwise the Secret's Azure
+   * AD keys and its shared key, each optional, so the kubelet sets those the Secret has and BR (and
+   * the clean-up) choose as upstream: Azure AD when all three are there, else the shared key.
+   */
+  static List<EnvVar> azureCredentials(AzblobStorageProvider az) {
+    List<EnvVar> env = new ArrayList<>();
+    String secret = az.getSecretName();
+    if (!blank(az.getStorageAccount())) {
+      env.add(new EnvVarBuilder().withName(AZURE_ACCOUNT).withValue(az.getStorageAccount()).build());
+    } else if (secret != null) {
+      env.add(secretEnv(AZURE_ACCOUNT, secret, AZURE_ACCOUNT));
+    }
+    if (secret == null || !blank(az.getSasToken())) {
+      return env;
+    }
+    for (String key : AZURE_AD_KEYS) {
+      env.add(optionalSecretEnv(key, secret, key));
+    }
+    env.add(optionalSecretEnv(AZURE_SHARED_KEY, secret, AZURE_SHARED_KEY));
+    return env;
+  }
+
+  /**
+   * What the Azure Secret lacks, as upstream checks it, without any value: with no {@code
+   * sasToken}, either the shared key or all three Azure AD keys. Empty when nothing is missing.
+   *
+   * @param has whether the Secret {@code secretName} has a key
+   */
+  public static Optional<String> azureCredentialProblem(AzblobStorageProvider az, Predicate<String> has) {
+    if (az == null || az.getSecretName() == null || !blank(az.getSasToken())) {
+      return Optional.empty();
+    }
+    if (has.test(AZURE_SHARED_KEY) || AZURE_AD_KEYS.stream().allMatch(has)) {
+      return Optional.empty();
+    }
+    return Optional.of("Secret " + az.getSecretName() + " has neither " + AZURE_SHARED_KEY + " (the shared key) nor all of "
+        + String.join(", ", AZURE_AD_KEYS) + " (Azure AD); or give spec.azblob.sasToken");
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isEmpty();
   }
 
   /** The Secret keys the Job's environment needs, by Secret name. */
   public static Map<String, List<String>> secretKeys(StorageProvider storage) {
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (EnvVar e : credentials(storage)) {
-      var ref = e.getValueFrom().getSecretKeyRef();
-      out.computeIfAbsent(ref.getName(), k -> new ArrayList<>()).add(ref.getKey());
+      var ref = e.getValueFrom() == null ? null : e.getValueFrom().getSecretKeyRef();
+      if (ref != null && !Boolean.TRUE.equals(ref.getOptional())) {
+        out.computeIfAbsent(ref.getName(), k -> new ArrayList<>()).add(ref.getKey());
+      }
+    }
+    if (storage.getAzblob() != null && storage.getAzblob().getSecretName() != null) {
+      out.computeIfAbsent(storage.getAzblob().getSecretName(), k -> new ArrayList<>());
     }
     if (storage.getGcs() != null && storage.getGcs().getSecretName() != null) {
       out.computeIfAbsent(storage.getGcs().getSecretName(), k -> new ArrayList<>()).add("credentials");
@@ -222,6 +279,12 @@ public final class BackupJob {
         .withController(true)
         .withBlockOwnerDeletion(true)
         .build();
+  }
+
+  private static EnvVar optionalSecretEnv(String name, String secret, String key) {
+    return new EnvVarBuilder().withName(name).withNewValueFrom()
+        .withSecretKeyRef(new SecretKeySelectorBuilder().withName(secret).withKey(key).withOptional(true).build())
+        .endValueFrom().build();
   }
 
   private static EnvVar secretEnv(String name, String secret, String key) {

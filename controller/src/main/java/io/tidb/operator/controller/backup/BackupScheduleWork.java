@@ -3,6 +3,8 @@ package io.tidb.operator.controller.backup;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.tidb.operator.api.ApiObjects;
@@ -11,20 +13,24 @@ import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
 import io.tidb.operator.api.v1alpha1.backup.BackupScheduleSpec;
 import io.tidb.operator.api.v1alpha1.backup.BackupScheduleStatus;
 import io.tidb.operator.api.v1alpha1.backup.BackupSpec;
+import io.tidb.operator.api.validation.backup.BackupTimestamps;
 import io.tidb.operator.api.validation.backup.ScheduledBackups;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
 import io.tidb.operator.controller.runtime.ReconcileWork;
 import io.tidb.operator.controller.runtime.ResourceContext;
 import io.tidb.operator.controller.runtime.WorkOutcome;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * One reconcile of a valid BackupSchedule ({@link ScheduleDecisions}). Paused: nothing, as
- * upstream. Otherwise retention first (deleting the oldest Backup CRs; each Backup's clean policy
+ * One reconcile of a valid BackupSchedule ({@link ScheduleDecisions}). Paused: nothing. Otherwise,
+ * with a {@code logBackupTemplate}, the log backup {@code log-<schedule>} once, as upstream; then
+ * retention (with a log backup, upstream's: what a point-in-time restore needs is kept, and the
+ * log truncated up to the oldest snapshot kept; each deleted Backup's clean policy
  * then decides what happens to its data), then, when a backup is due and the previous one no
  * longer runs, the Backup {@code <schedule>-<time>} from the template, in a folder of its own
  * under the template's prefix; when retention deleted every Backup, {@code lastBackup} and {@code
@@ -34,7 +40,10 @@ import java.util.Optional;
  */
 public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, BackupScheduleStatus> {
 
-  /** When a scheduled Backup was due, on the Backup (retention reads it, not the API's clock). */
+  /**
+   * When a scheduled Backup was due (for the log backup: when it was started), on the Backup
+   * (retention reads it, not the API's clock).
+   */
   public static final String SCHEDULED_AT = "tidb.pingcap.com/backup-scheduled-at";
 
   private final KubernetesClient client;
@@ -56,15 +65,20 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
       return WorkOutcome.paused();
     }
     Instant now = ctx.now();
-    List<ScheduleDecisions.Observed> backups = observed(ctx);
-    List<ScheduleDecisions.Observed> expired = ScheduleDecisions.expired(spec, backups, now);
-    for (ScheduleDecisions.Observed old : expired) {
+    BackupScheduleStatus status = ctx.status();
+    logBackup(ctx, now);
+    List<Backup> all = owned(ctx);
+    List<ScheduleDecisions.Observed> backups = all.stream().filter(b -> !isLog(b)).map(BackupScheduleWork::observe).toList();
+    Optional<Backup> log = logBackupOf(all, status.getLogBackup());
+    ScheduleDecisions.Retention retention = ScheduleDecisions.retention(spec, backups,
+        log.map(BackupScheduleWork::observeLog), now);
+    for (ScheduleDecisions.Observed old : retention.expired()) {
       client.resources(Backup.class).inNamespace(ctx.namespace()).withName(old.name()).delete();
       ctx.events().normal(ctx.stored(), "BackupDeleted", "retention deleted Backup " + old.name()
           + " scheduled at " + old.scheduledAt());
     }
-    BackupScheduleStatus status = ctx.status();
-    if (ScheduleDecisions.deletesAll(backups, expired)) {
+    retention.truncateUntil().ifPresent(tso -> truncate(ctx, log.get(), tso));
+    if (ScheduleDecisions.deletesAll(backups, retention.expired())) {
       status.setLastBackup(null);
       status.setLastBackupTime(null);
       status.setAllBackupCleanTime(now.toString());
@@ -81,24 +95,63 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
       return WorkOutcome.converging("schedule", "Backup " + running.get().name() + " to finish before the next one");
     }
     String name = ScheduleDecisions.backupName(ctx.name(), due.get());
-    create(ctx, name, due.get());
+    BackupSpec backupSpec = ScheduledBackups.effectiveTemplate(ctx.stored().getSpec());
+    intoFolder(backupSpec, name);
+    create(ctx, name, backupSpec, due.get(), "BackupCreated", "created Backup " + name + " scheduled at " + due.get());
     status.setLastBackup(name);
     status.setLastBackupTime(due.get().toString());
     status.setAllBackupCleanTime(null);
     return WorkOutcome.converging("schedule", "Backup " + name + " to finish");
   }
 
-  private void create(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx, String name, Instant at) {
-    BackupSpec spec = ScheduledBackups.effectiveTemplate(ctx.stored().getSpec());
-    if (spec.getS3() != null) {
-      spec.getS3().setPrefix(join(spec.getS3().getPrefix(), name));
-    } else if (spec.getGcs() != null) {
-      spec.getGcs().setPrefix(join(spec.getGcs().getPrefix(), name));
-    } else if (spec.getAzblob() != null) {
-      spec.getAzblob().setPrefix(join(spec.getAzblob().getPrefix(), name));
-    } else if (spec.getLocal() != null) {
-      spec.getLocal().setPrefix(join(spec.getLocal().getPrefix(), name));
+  /**
+   * The log backup, as upstream: created once, {@code log-<schedule>} in the folder {@code
+   * log-<start>} under the log template's prefix, and recorded in {@code status.logBackup} and
+   * {@code logBackupStartTs}. One this schedule created before a restart is recorded instead; a
+   * Backup of that name that is not this schedule's is left alone and reported.
+   */
+  private void logBackup(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx, Instant now) {
+    BackupScheduleStatus status = ctx.status();
+    boolean hasTemplate = ctx.stored().getSpec().getLogBackupTemplate() != null;
+    if (!hasTemplate || status.getLogBackup() != null) {
+      return;
     }
+    String name = ScheduleDecisions.logBackupName(ctx.name());
+    Backup existing = client.resources(Backup.class).inNamespace(ctx.namespace()).withName(name).get();
+    switch (ScheduleDecisions.logBackupStep(true, null,
+        Optional.ofNullable(existing).map(b -> BackupWork.ownedBy(b, ctx.stored())))) {
+      case CREATE -> {
+        Instant start = now.truncatedTo(ChronoUnit.SECONDS);
+        BackupSpec spec = ScheduledBackups.effectiveLogTemplate(ctx.stored().getSpec());
+        intoFolder(spec, ScheduleDecisions.logBackupFolder(start));
+        create(ctx, name, spec, start, "LogBackupCreated", "created log backup " + name + " starting at " + start);
+        status.setLogBackup(name);
+        status.setLogBackupStartTs(start.toString());
+      }
+      case ADOPT -> {
+        status.setLogBackup(name);
+        status.setLogBackupStartTs(scheduledAt(existing).toString());
+      }
+      case NAME_TAKEN -> ctx.events().warning(ctx.stored(), "LogBackupNameTaken", "Backup " + name
+          + " exists and is not this schedule's: no log backup is created while it is there");
+      case NONE -> {
+        // nothing to do
+      }
+    }
+  }
+
+  /** Asks the log backup to truncate its log up to {@code tso} (its Backup controller runs it). */
+  private void truncate(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx, Backup log, long tso) {
+    String until = Long.toUnsignedString(tso);
+    client.resources(Backup.class).inNamespace(ctx.namespace()).withName(log.getMetadata().getName())
+        .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"logTruncateUntil\":\"" + until + "\"}}");
+    ctx.events().normal(ctx.stored(), "LogBackupTruncated", "retention set logTruncateUntil of log backup "
+        + log.getMetadata().getName() + " to " + until + " (" + BackupTimestamps.instantOf(tso)
+        + "), the commit ts of the oldest snapshot backup kept");
+  }
+
+  private void create(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx, String name, BackupSpec spec,
+      Instant at, String reason, String message) {
     Backup backup = new Backup();
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put(OwnedEventSources.MANAGED_BY, OwnedEventSources.MANAGED_BY_VALUE);
@@ -110,7 +163,7 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
     backup.setSpec(ApiObjects.deepCopy(spec));
     try {
       client.resource(backup).create();
-      ctx.events().normal(ctx.stored(), "BackupCreated", "created Backup " + name + " scheduled at " + at);
+      ctx.events().normal(ctx.stored(), reason, message);
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw e;
@@ -118,13 +171,54 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
     }
   }
 
-  private List<ScheduleDecisions.Observed> observed(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx) {
+  /** The template's prefix plus {@code folder}, in whichever storage it has. */
+  private static void intoFolder(BackupSpec spec, String folder) {
+    if (spec.getS3() != null) {
+      spec.getS3().setPrefix(join(spec.getS3().getPrefix(), folder));
+    } else if (spec.getGcs() != null) {
+      spec.getGcs().setPrefix(join(spec.getGcs().getPrefix(), folder));
+    } else if (spec.getAzblob() != null) {
+      spec.getAzblob().setPrefix(join(spec.getAzblob().getPrefix(), folder));
+    } else if (spec.getLocal() != null) {
+      spec.getLocal().setPrefix(join(spec.getLocal().getPrefix(), folder));
+    }
+  }
+
+  /** The schedule's Backups from the API server (not a cache), without those being deleted. */
+  private List<Backup> owned(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx) {
     return client.resources(Backup.class).inNamespace(ctx.namespace())
         .withLabel(BackupJob.BACKUP_SCHEDULE_LABEL, ctx.name()).list().getItems().stream()
         .filter(b -> BackupWork.ownedBy(b, ctx.stored()) && b.getMetadata().getDeletionTimestamp() == null)
-        .map(b -> new ScheduleDecisions.Observed(b.getMetadata().getName(), scheduledAt(b),
-            b.getStatus() == null ? null : b.getStatus().getPhase()))
         .toList();
+  }
+
+  /** Upstream tells the log backup from the snapshots by its mode. */
+  private static boolean isLog(Backup b) {
+    return b.getSpec() != null && "log".equals(b.getSpec().getBackupMode());
+  }
+
+  /** The log backup retention works with: the one the status records, else any of the schedule's. */
+  private static Optional<Backup> logBackupOf(List<Backup> all, String recorded) {
+    List<Backup> logs = all.stream().filter(BackupScheduleWork::isLog).toList();
+    return logs.stream().filter(b -> b.getMetadata().getName().equals(recorded)).findFirst()
+        .or(() -> logs.stream().findFirst());
+  }
+
+  private static ScheduleDecisions.Observed observe(Backup b) {
+    return new ScheduleDecisions.Observed(b.getMetadata().getName(), scheduledAt(b),
+        b.getStatus() == null ? null : b.getStatus().getPhase(),
+        b.getStatus() == null ? null : tso(b.getStatus().getCommitTs()));
+  }
+
+  private static ScheduleDecisions.LogObserved observeLog(Backup b) {
+    return new ScheduleDecisions.LogObserved(b.getMetadata().getName(),
+        b.getStatus() == null ? null : tso(b.getStatus().getCommitTs()),
+        b.getStatus() == null ? null : tso(b.getStatus().getLogCheckpointTs()),
+        tso(b.getSpec().getLogTruncateUntil()));
+  }
+
+  private static Long tso(String text) {
+    return text == null || text.isBlank() ? null : BackupTimestamps.toTso(text).orElse(null);
   }
 
   private static Instant scheduledAt(Backup b) {

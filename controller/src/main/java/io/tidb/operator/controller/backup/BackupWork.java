@@ -180,6 +180,12 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
         return Optional.of("Secret " + e.getKey() + " lacks the key(s) " + String.join(", ", missing));
       }
     }
+    if (storage.getAzblob() != null && storage.getAzblob().getSecretName() != null) {
+      Optional<Secret> azure = lookups.secret(namespace, storage.getAzblob().getSecretName());
+      if (azure.isPresent()) {
+        return BackupJob.azureCredentialProblem(storage.getAzblob(), k -> has(azure.get(), k));
+      }
+    }
     return Optional.empty();
   }
 

@@ -59,6 +59,7 @@ public final class StorageUrls {
     if (az != null) {
       flag(out, "--azblob.access-tier", az.getAccessTier());
       flag(out, "--azblob.account-name", az.getStorageAccount());
+      flag(out, "--azblob.sas-token", az.getSasToken());
     }
     return out;
   }

@@ -118,6 +118,49 @@ class BackupDecisionsTest {
             + " storageAccount: acct}\ncleanOption: {retryCount: 3, pageSize: 50}")));
   }
 
+  private static String describe(List<io.fabric8.kubernetes.api.model.EnvVar> env) {
+    return env.stream().map(e -> e.getValue() != null ? e.getName() + "=" + e.getValue()
+        : e.getName() + "<-" + e.getValueFrom().getSecretKeyRef().getName() + "/" + e.getValueFrom().getSecretKeyRef().getKey()
+            + (Boolean.TRUE.equals(e.getValueFrom().getSecretKeyRef().getOptional()) ? "?" : "")).toList().toString();
+  }
+
+  @Test
+  void azureCredentialsReachTheJobAsUpstreamPassesThem() {
+    var key = StorageProviders.of(backup("br: {cluster: c}\nazblob: {container: c, secretName: az}").getSpec());
+    assertEquals("[AZURE_STORAGE_ACCOUNT<-az/AZURE_STORAGE_ACCOUNT, AZURE_CLIENT_ID<-az/AZURE_CLIENT_ID?,"
+        + " AZURE_CLIENT_SECRET<-az/AZURE_CLIENT_SECRET?, AZURE_TENANT_ID<-az/AZURE_TENANT_ID?,"
+        + " AZURE_STORAGE_KEY<-az/AZURE_STORAGE_KEY?]", describe(BackupJob.credentials(key)),
+        "Azure AD or the shared key, whichever the Secret has; BR picks Azure AD when all three are set");
+    assertEquals(java.util.Map.of("az", List.of("AZURE_STORAGE_ACCOUNT")), BackupJob.secretKeys(key));
+
+    var sas = StorageProviders.of(backup("br: {cluster: c}\nazblob: {container: c, prefix: p, storageAccount: acct,"
+        + " sasToken: \"sv=2024&sig=abc\"}").getSpec());
+    assertEquals("[AZURE_STORAGE_ACCOUNT=acct]", describe(BackupJob.credentials(sas)), "a SAS token needs no Secret");
+    assertEquals(java.util.Map.of(), BackupJob.secretKeys(sas));
+    assertEquals(List.of("--azblob.account-name=acct", "--azblob.sas-token=sv=2024&sig=abc"), StorageUrls.flags(sas));
+    assertEquals("azure://c/p/", StorageUrls.url(sas), "backupPath: no token in it");
+    assertEquals(List.of("backup-manager", "clean", "--storage", "azure://c/p/", "--azblob.account-name=acct",
+        "--azblob.sas-token=sv=2024&sig=abc"), BackupCleaner.args(backup("br: {cluster: c}\nazblob: {container: c,"
+            + " prefix: p, storageAccount: acct, sasToken: \"sv=2024&sig=abc\"}")));
+
+    var account = StorageProviders.of(backup("br: {cluster: c}\nazblob: {container: c, secretName: az,"
+        + " storageAccount: acct}").getSpec());
+    assertEquals(java.util.Map.of("az", List.of()), BackupJob.secretKeys(account), "the Secret must exist, no key required");
+  }
+
+  @Test
+  void theAzureSecretNeedsTheSharedKeyOrAllOfAzureAd() {
+    var az = StorageProviders.of(backup("br: {cluster: c}\nazblob: {container: c, secretName: az}").getSpec()).getAzblob();
+    assertEquals(java.util.Optional.empty(), BackupJob.azureCredentialProblem(az, java.util.Set.of("AZURE_STORAGE_KEY")::contains));
+    assertEquals(java.util.Optional.empty(), BackupJob.azureCredentialProblem(az,
+        java.util.Set.of("AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_TENANT_ID")::contains));
+    assertEquals(java.util.Optional.of("Secret az has neither AZURE_STORAGE_KEY (the shared key) nor all of"
+        + " AZURE_CLIENT_ID, AZURE_CLIENT_SECRET, AZURE_TENANT_ID (Azure AD); or give spec.azblob.sasToken"),
+        BackupJob.azureCredentialProblem(az, java.util.Set.of("AZURE_CLIENT_ID", "AZURE_TENANT_ID")::contains));
+    az.setSasToken("sv=1&sig=x");
+    assertEquals(java.util.Optional.empty(), BackupJob.azureCredentialProblem(az, k -> false), "a SAS token needs no key");
+  }
+
   private static io.tidb.operator.api.v1alpha1.cluster.TidbCluster cluster(boolean tls) {
     return ApiObjects.parse("""
         apiVersion: pingcap.com/v1alpha1

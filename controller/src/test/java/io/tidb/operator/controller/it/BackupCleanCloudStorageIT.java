@@ -162,4 +162,59 @@ class BackupCleanCloudStorageIT {
     assertFalse(message.contains(WRONG_KEY), message);
     assertEquals(3, storage.azureKeys("az-wrong").size(), "nothing deleted with a wrong key");
   }
+
+  /** Every Event of the test's namespace, as text. */
+  private static String events() {
+    return h.admin.v1().events().inNamespace(h.namespace).list().getItems().stream()
+        .map(e -> e.getReason() + " " + e.getMessage()).toList().toString();
+  }
+
+  @Test
+  void aSasTokenAloneCleansAndNeverShowsItsSignature() throws Exception {
+    String sas = storage.azureSas("rld");
+    String signature = java.net.URLDecoder.decode(sas.replaceAll(".*sig=([^&]*).*", "$1"),
+        java.nio.charset.StandardCharsets.UTF_8);
+    storage.azurePut("az-sas", objects("team/az-s", 3));
+    storage.azurePut("az-sas", objects("team/az-t", 1));
+    failedBackup("az-s", "azblob: {container: az-sas, prefix: team/az-s, storageAccount: devstoreaccount1,"
+        + " sasToken: \"" + sas + "\"}");
+
+    h.admin.resources(Backup.class).inNamespace(h.namespace).withName("az-s").delete();
+    h.awaitJob("clean-az-s");
+    assertEquals(List.of("backup-manager", "clean", "--storage", "azure://az-sas/team/az-s/",
+        "--azblob.account-name=devstoreaccount1", "--azblob.sas-token=" + sas), args("clean-az-s"));
+    assertEquals(List.of("AZURE_STORAGE_ACCOUNT"), h.job("clean-az-s").getSpec().getTemplate().getSpec()
+        .getContainers().get(0).getEnv().stream().map(e -> e.getName()).toList(), "no Secret: the token is all it needs");
+    JobAsKubelet.Run run = runClean("az-s", Map.of("AZURE_STORAGE_BLOB_ENDPOINT", storage.azureEndpoint));
+    assertEquals(0, run.exitCode(), run.output());
+    assertTrue(run.output().contains("clean: deleted 3 objects under azure://az-sas/team/az-s/, none left"), run.output());
+    Await.until("Backup az-s released", Duration.ofSeconds(60), () -> h.backup("az-s"), b -> b == null);
+    assertEquals(new TreeSet<>(Set.of("team/az-t/backup.lock")), storage.azureKeys("az-sas"));
+    assertFalse(run.output().contains(signature), run.output());
+    assertFalse(events().contains(signature), events());
+  }
+
+  @Test
+  void aSasTokenWithoutDeleteKeepsTheBackupAndNeverShowsItsSignature() throws Exception {
+    String sas = storage.azureSas("rl");
+    String signature = java.net.URLDecoder.decode(sas.replaceAll(".*sig=([^&]*).*", "$1"),
+        java.nio.charset.StandardCharsets.UTF_8);
+    storage.azurePut("az-ro", objects("team/az-r", 2));
+    failedBackup("az-r", "azblob: {container: az-ro, prefix: team/az-r, storageAccount: devstoreaccount1,"
+        + " sasToken: \"" + sas + "\"}\n  cleanOption: {retryCount: 1}");
+
+    h.admin.resources(Backup.class).inNamespace(h.namespace).withName("az-r").delete();
+    JobAsKubelet.Run run = runClean("az-r", Map.of("AZURE_STORAGE_BLOB_ENDPOINT", storage.azureEndpoint));
+    assertEquals(1, run.exitCode(), run.output());
+    assertTrue(run.output().contains("clean failed: deleted 0 objects under azure://az-ro/team/az-r/;"
+        + " the rest is left: delete 2 objects: HTTP 403"), run.output());
+    Backup kept = h.awaitBackup("az-r", "CleanFailed", b -> BackupHarness.condition(b, "Cleaned")
+        .filter(c -> "CleanFailed".equals(c.getReason())).isPresent());
+    String message = BackupHarness.condition(kept, "Cleaned").orElseThrow().getMessage();
+    assertTrue(message.contains("HTTP 403"), message);
+    assertFalse(message.contains(signature), message);
+    assertFalse(run.output().contains(signature), run.output());
+    assertFalse(events().contains(signature), events());
+    assertEquals(2, storage.azureKeys("az-ro").size(), "nothing deleted without the delete permission");
+  }
 }

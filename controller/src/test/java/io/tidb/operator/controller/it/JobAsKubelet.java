@@ -237,7 +237,10 @@ final class JobAsKubelet {
     return bytes.length <= 2048 ? tail : new String(bytes, bytes.length - 2048, 2048, StandardCharsets.UTF_8);
   }
 
-  /** The container's environment, each valueFrom resolved from the API server. */
+  /**
+   * The container's environment, each valueFrom resolved from the API server; as the kubelet, an
+   * optional Secret key the Secret lacks sets no variable, a required one that is missing fails.
+   */
   Map<String, String> environment(String ns, List<EnvVar> env) {
     Map<String, String> out = new LinkedHashMap<>();
     if (env == null) {
@@ -249,8 +252,11 @@ final class JobAsKubelet {
       } else if (e.getValueFrom().getSecretKeyRef() != null) {
         var ref = e.getValueFrom().getSecretKeyRef();
         Secret s = client.secrets().inNamespace(ns).withName(ref.getName()).get();
-        String b64 = s.getData().get(ref.getKey());
-        assertEquals(false, ref.getOptional(), "secret refs are required");
+        String b64 = s == null || s.getData() == null ? null : s.getData().get(ref.getKey());
+        if (b64 == null) {
+          assertEquals(true, ref.getOptional(), "the required key " + ref.getKey() + " of Secret " + ref.getName());
+          continue;
+        }
         out.put(e.getName(), new String(Base64.getDecoder().decode(b64), StandardCharsets.UTF_8));
       } else if (e.getValueFrom().getConfigMapKeyRef() != null) {
         var ref = e.getValueFrom().getConfigMapKeyRef();

@@ -109,6 +109,20 @@ final class LoopbackCloudStorage implements AutoCloseable {
     return out;
   }
 
+  /**
+   * An account SAS signed with the account's key, for the blob service, containers and objects,
+   * valid for an hour, with {@code permissions} (e.g. {@code "rl"}, {@code "rld"}).
+   */
+  String azureSas(String permissions) {
+    return new BlobServiceClientBuilder().endpoint(azureEndpoint)
+        .credential(new StorageSharedKeyCredential(AZURE_ACCOUNT, AZURE_KEY)).buildClient()
+        .generateAccountSas(new com.azure.storage.common.sas.AccountSasSignatureValues(
+            java.time.OffsetDateTime.now().plusHours(1),
+            com.azure.storage.common.sas.AccountSasPermission.parse(permissions),
+            com.azure.storage.common.sas.AccountSasService.parse("b"),
+            com.azure.storage.common.sas.AccountSasResourceType.parse("sco")));
+  }
+
   void azurePut(String container, List<String> keys) {
     BlobContainerClient c = azure(container);
     c.createIfNotExists();

@@ -93,6 +93,20 @@ final class ScheduleHarness implements AutoCloseable {
     admin.resources(Backup.class).inNamespace(ns).resource(b).updateStatus();
   }
 
+  /** Writes a Backup's status as its controller and the log backup's checkpoint reader would. */
+  void setStatus(String name, String phase, Instant commitTs, Instant logCheckpoint) {
+    Backup b = admin.resources(Backup.class).inNamespace(ns).withName(name).get();
+    b.setStatus(new BackupStatus());
+    b.getStatus().setPhase(phase);
+    b.getStatus().setCommitTs(commitTs == null ? null : Long.toString(tso(commitTs)));
+    b.getStatus().setLogCheckpointTs(logCheckpoint == null ? null : Long.toString(tso(logCheckpoint)));
+    admin.resources(Backup.class).inNamespace(ns).resource(b).updateStatus();
+  }
+
+  static long tso(Instant t) {
+    return t.toEpochMilli() << 18;
+  }
+
   void advance(Duration d) {
     now.set(now.get().plus(d));
   }

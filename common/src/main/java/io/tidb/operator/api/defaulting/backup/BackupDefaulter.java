@@ -8,7 +8,8 @@ import io.tidb.operator.api.v1alpha1.backup.Restore;
 
 /**
  * The defaults upstream's CRDs give Backup, Restore and BackupSchedule templates: {@code
- * backupMode: snapshot}, {@code cleanPolicy: Retain}, {@code restoreMode: snapshot}. Pure: each
+ * backupMode: snapshot}, {@code cleanPolicy: Retain}, {@code restoreMode: snapshot} (a schedule's
+ * {@code logBackupTemplate} too: upstream's CRD defaults it as any BackupSpec). Pure: each
  * method returns a copy, and is idempotent.
  */
 public final class BackupDefaulter {
@@ -35,6 +36,9 @@ public final class BackupDefaulter {
     BackupSchedule copy = ApiObjects.deepCopy(schedule);
     if (copy.getSpec() != null && copy.getSpec().getBackupTemplate() != null) {
       defaults(copy.getSpec().getBackupTemplate());
+    }
+    if (copy.getSpec() != null && copy.getSpec().getLogBackupTemplate() != null) {
+      defaults(copy.getSpec().getLogBackupTemplate());
     }
     return copy;
   }

@@ -13,8 +13,10 @@ import java.util.Optional;
 /**
  * The rules a BackupSchedule must satisfy, every violation at once: a valid cron expression, a
  * retention that parses, and its backup template valid as a Backup's spec once the schedule-level
- * storage and BR settings are filled in ({@link ScheduledBackups#effectiveTemplate}). The
- * log-backup companion and compactions are refused: this operator does not run them. Pure.
+ * storage and BR settings are filled in ({@link ScheduledBackups#effectiveTemplate}), a snapshot
+ * backup ({@code backupMode} {@code snapshot}); the log-backup companion, when there is one, valid
+ * the same way and a log backup ({@code backupMode} {@code log}). Compactions are refused: this
+ * operator does not run them. Pure.
  */
 public final class BackupScheduleValidator {
 
@@ -47,11 +49,6 @@ public final class BackupScheduleValidator {
             "must be a Go duration such as 72h or 30m"));
       }
     }
-    if (spec.getLogBackupTemplate() != null) {
-      out.add(Violation.forbidden("spec.logBackupTemplate",
-          "the log-backup companion of a schedule is not supported by this operator; create a Backup"
-              + " with backupMode \"log\" instead"));
-    }
     if (spec.getCompactBackupTemplate() != null || spec.getCompactInterval() != null) {
       out.add(Violation.forbidden(spec.getCompactBackupTemplate() != null ? "spec.compactBackupTemplate" : "spec.compactInterval",
           "log-backup compaction (CompactBackup) is not supported by this operator"));
@@ -61,6 +58,21 @@ public final class BackupScheduleValidator {
     } else {
       BackupSpec template = ScheduledBackups.effectiveTemplate(spec);
       out.addAll(BackupSpecRules.validate("spec.backupTemplate", template));
+      if ("log".equals(template.getBackupMode())) {
+        out.add(Violation.notSupported("spec.backupTemplate.backupMode", template.getBackupMode(),
+            "the Backups of a schedule are snapshot backups (\"snapshot\"); its log backup comes from"
+                + " spec.logBackupTemplate"));
+      }
+    }
+    if (spec.getLogBackupTemplate() != null) {
+      BackupSpec log = ScheduledBackups.effectiveLogTemplate(spec);
+      List<Violation> logViolations = BackupSpecRules.validate("spec.logBackupTemplate", log);
+      out.addAll(logViolations);
+      boolean modeReported = logViolations.stream().anyMatch(v -> v.field().equals("spec.logBackupTemplate.backupMode"));
+      if (!"log".equals(log.getBackupMode()) && !modeReported) {
+        out.add(Violation.notSupported("spec.logBackupTemplate.backupMode", log.getBackupMode(),
+            "the log-backup companion of a schedule must be a log backup: supported value \"log\""));
+      }
     }
     return out;
   }

@@ -18,9 +18,14 @@ public final class BackupWarnings {
   }
 
   public static List<String> of(BackupSchedule schedule) {
-    return schedule.getSpec() == null || schedule.getSpec().getBackupTemplate() == null
-        ? List.of()
-        : of("spec.backupTemplate", schedule.getSpec().getBackupTemplate());
+    List<String> out = new ArrayList<>();
+    if (schedule.getSpec() != null && schedule.getSpec().getBackupTemplate() != null) {
+      out.addAll(of("spec.backupTemplate", schedule.getSpec().getBackupTemplate()));
+    }
+    if (schedule.getSpec() != null && schedule.getSpec().getLogBackupTemplate() != null) {
+      out.addAll(of("spec.logBackupTemplate", schedule.getSpec().getLogBackupTemplate()));
+    }
+    return out;
   }
 
   public static List<String> of(Restore restore) {

@@ -16,7 +16,19 @@ public final class ScheduledBackups {
    * (when the template has none) filled in, as upstream does. {@code spec} is not changed.
    */
   public static BackupSpec effectiveTemplate(BackupScheduleSpec spec) {
-    BackupSpec template = ApiObjects.deepCopy(spec.getBackupTemplate());
+    return filled(spec, spec.getBackupTemplate());
+  }
+
+  /**
+   * The log-backup companion's template ({@code logBackupTemplate}) filled in the same way; {@code
+   * null} when the schedule has none. {@code spec} is not changed.
+   */
+  public static BackupSpec effectiveLogTemplate(BackupScheduleSpec spec) {
+    return spec.getLogBackupTemplate() == null ? null : filled(spec, spec.getLogBackupTemplate());
+  }
+
+  private static BackupSpec filled(BackupScheduleSpec spec, BackupSpec original) {
+    BackupSpec template = ApiObjects.deepCopy(original);
     if (StorageProviders.isEmpty(StorageProviders.of(template))) {
       StorageProvider outer = ApiObjects.deepCopy(StorageProviders.of(spec));
       template.setS3(outer.getS3());

@@ -136,13 +136,58 @@ class BackupValidatorTest {
           backupTemplate: {backupType: full}
         """, BackupSchedule.class);
     List<Violation> v = new BackupScheduleAdmissionRules().validateCreate(s);
-    assertEquals(List.of("spec.schedule", "spec.maxBackups", "spec.maxReservedTime", "spec.logBackupTemplate"),
+    assertEquals(List.of("spec.schedule", "spec.maxBackups", "spec.maxReservedTime", "spec.logBackupTemplate.backupMode"),
         v.stream().map(Violation::field).toList(), v::toString);
+    assertEquals(true, v.get(3).message().contains("must be a log backup"), v.get(3).message());
     s.getSpec().setSchedule("0 */2 * * *");
     s.getSpec().setMaxBackups(3);
     s.getSpec().setMaxReservedTime("72h");
-    s.getSpec().setLogBackupTemplate(null);
-    assertEquals(List.of(), new BackupScheduleAdmissionRules().validateCreate(s), "schedule-level br and s3 fill the template");
+    s.getSpec().getLogBackupTemplate().setBackupMode("log");
+    assertEquals(List.of(), new BackupScheduleAdmissionRules().validateCreate(s), "schedule-level br and s3 fill the templates");
+  }
+
+  @Test
+  void scheduleLogBackupTemplateIsCheckedAsALogBackupAndCompactionStaysRefused() {
+    BackupSchedule s = ApiObjects.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: BackupSchedule
+        metadata: {name: s, namespace: ns}
+        spec:
+          schedule: "0 * * * *"
+          maxReservedTime: 72h
+          compactInterval: 1h
+          backupTemplate:
+            backupMode: log
+            br: {cluster: basic}
+            s3: {provider: aws, bucket: full}
+          logBackupTemplate:
+            backupMode: log
+            logSubcommand: log-resume
+            logTruncateUntil: yesterday
+            s3: {provider: aws}
+        """, BackupSchedule.class);
+    List<Violation> v = new BackupScheduleAdmissionRules().validateCreate(s);
+    assertEquals(List.of("spec.compactInterval", "spec.backupTemplate.backupMode", "spec.logBackupTemplate.br",
+        "spec.logBackupTemplate.s3.bucket", "spec.logBackupTemplate.logTruncateUntil",
+        "spec.logBackupTemplate.logSubcommand"), v.stream().map(Violation::field).toList(), v::toString);
+    assertEquals(true, v.get(1).message().contains("its log backup comes from spec.logBackupTemplate"), v.get(1).message());
+
+    BackupSchedule good = ApiObjects.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: BackupSchedule
+        metadata: {name: s, namespace: ns}
+        spec:
+          schedule: "0 * * * *"
+          maxReservedTime: 72h
+          backupTemplate: {br: {cluster: basic}, s3: {provider: aws, bucket: full}}
+          logBackupTemplate: {backupMode: log, br: {cluster: basic}, s3: {provider: aws, bucket: log}}
+        """, BackupSchedule.class);
+    assertEquals(List.of(), new BackupScheduleAdmissionRules().validateCreate(good));
+    assertEquals("Retain", new BackupScheduleAdmissionRules().withDefaults(good).getSpec().getLogBackupTemplate()
+        .getCleanPolicy(), "defaulted as upstream's CRD defaults any BackupSpec");
+    good.getSpec().getLogBackupTemplate().setBackoffRetryPolicy(new io.tidb.operator.api.v1alpha1.backup.BackoffRetryPolicy());
+    assertEquals(List.of("spec.logBackupTemplate.backoffRetryPolicy is not acted on: this operator does not retry a"
+        + " failed backup; it stays Failed with the reason"), new BackupScheduleAdmissionRules().warnings(good));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.tidb.operator.controller.backup.manager;
 
+import com.azure.identity.ClientSecretCredentialBuilder;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.blob.models.BlobItem;
@@ -12,10 +13,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A backup's blobs in Azure Blob Storage, through Azure's SDK, with the shared key BR gets ({@code
- * AZURE_STORAGE_ACCOUNT} and {@code AZURE_STORAGE_KEY} from {@code spec.azblob.secretName}; the
- * account may also come from {@code spec.azblob.storageAccount}). The endpoint is the account's
- * public one, {@code https://<account>.blob.core.windows.net}, unless {@code
+ * A backup's blobs in Azure Blob Storage, through Azure's SDK, with the credential {@link
+ * AzureCredentials} chooses as upstream: a SAS token, Azure AD (a service principal's client
+ * secret, through azure-identity's {@code ClientSecretCredential}; {@code AZURE_AUTHORITY_HOST}
+ * names another authority than Microsoft's public one, used without instance discovery when it is
+ * not one of Azure's own), or the shared key. The endpoint is the
+ * account's public one, {@code https://<account>.blob.core.windows.net}, unless {@code
  * AZURE_STORAGE_BLOB_ENDPOINT} names another (an emulator, a sovereign cloud). Blobs are deleted
  * one by one: a page is one batch of single deletes.
  */
@@ -24,23 +27,28 @@ final class AzureBlobBackupObjects implements BackupObjectStore {
   private final BlobContainerClient container;
   private final StorageLocation at;
 
-  AzureBlobBackupObjects(StorageLocation at, String account, String key, String endpoint) {
+  AzureBlobBackupObjects(StorageLocation at, AzureCredentials credentials, String endpoint, String authorityHost) {
     this.at = at;
-    if (account == null || account.isEmpty()) {
-      throw new IllegalArgumentException("no Azure storage account: set spec.azblob.storageAccount or"
-          + " AZURE_STORAGE_ACCOUNT in the Secret spec.azblob.secretName");
-    }
-    if (key == null || key.isEmpty()) {
-      throw new IllegalArgumentException("no Azure storage key: AZURE_STORAGE_KEY is not in the Secret"
-          + " spec.azblob.secretName (the clean-up authenticates with the account's shared key)");
-    }
-    this.container = new BlobServiceClientBuilder()
-        .endpoint(endpoint != null ? endpoint : "https://" + account + ".blob.core.windows.net")
-        .credential(new StorageSharedKeyCredential(account, key))
+    BlobServiceClientBuilder builder = new BlobServiceClientBuilder()
+        .endpoint(endpoint != null ? endpoint : "https://" + credentials.account() + ".blob.core.windows.net")
         // One try per request: the clean-up retries on its own, with its own backoff.
-        .retryOptions(new RequestRetryOptions(RetryPolicyType.FIXED, 1, (Integer) null, null, null, null))
-        .buildClient()
-        .getBlobContainerClient(at.bucket());
+        .retryOptions(new RequestRetryOptions(RetryPolicyType.FIXED, 1, (Integer) null, null, null, null));
+    switch (credentials.kind()) {
+      case SAS_TOKEN -> builder.sasToken(credentials.sasToken());
+      case AZURE_AD -> {
+        ClientSecretCredentialBuilder aad = new ClientSecretCredentialBuilder()
+            .tenantId(credentials.tenantId()).clientId(credentials.clientId()).clientSecret(credentials.clientSecret());
+        if (authorityHost != null && !authorityHost.isEmpty()) {
+          aad.authorityHost(authorityHost);
+        }
+        if (!AzureCredentials.discoversInstance(authorityHost)) {
+          aad.disableInstanceDiscovery();
+        }
+        builder.credential(aad.build());
+      }
+      case SHARED_KEY -> builder.credential(new StorageSharedKeyCredential(credentials.account(), credentials.sharedKey()));
+    }
+    this.container = builder.buildClient().getBlobContainerClient(at.bucket());
   }
 
   @Override
@@ -72,7 +80,12 @@ final class AzureBlobBackupObjects implements BackupObjectStore {
     if (e instanceof BlobStorageException b) {
       return "HTTP " + b.getStatusCode() + " " + b.getErrorCode();
     }
-    return BackupObjectStore.super.explain(e);
+    return withoutSignature(BackupObjectStore.super.explain(e));
+  }
+
+  /** A message with a SAS's signature ({@code sig=...}) in a URL, with the signature left out. */
+  static String withoutSignature(String message) {
+    return message.replaceAll("(?i)([?&]sig=)[^&\\s\"']*", "$1<redacted>");
   }
 
   @Override

@@ -48,6 +48,9 @@ public final class CleanCommand implements Callable<Integer> {
   @Option(names = "--azblob.account-name", description = "Azure storage account (else AZURE_STORAGE_ACCOUNT)")
   String azureAccount;
 
+  @Option(names = "--azblob.sas-token", description = "Azure SAS token (spec.azblob.sasToken); else Azure AD or the shared key")
+  String azureSasToken;
+
   @Option(names = "--retries", defaultValue = "5", description = "Attempts per request (default ${DEFAULT-VALUE})")
   int retries;
 
@@ -123,9 +126,8 @@ public final class CleanCommand implements Callable<Integer> {
       case "gcs":
         return new GcsBackupObjects(at, gcsProject, gcsCredentials, System.getenv("STORAGE_EMULATOR_HOST"));
       case "azure":
-        return new AzureBlobBackupObjects(at,
-            azureAccount != null ? azureAccount : System.getenv("AZURE_STORAGE_ACCOUNT"),
-            System.getenv("AZURE_STORAGE_KEY"), System.getenv("AZURE_STORAGE_BLOB_ENDPOINT"));
+        return new AzureBlobBackupObjects(at, AzureCredentials.choose(azureAccount, azureSasToken, System.getenv()),
+            System.getenv("AZURE_STORAGE_BLOB_ENDPOINT"), System.getenv("AZURE_AUTHORITY_HOST"));
       default:
         throw new IllegalArgumentException("no object store for " + at.scheme());
     }
