@@ -11,7 +11,6 @@ import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithKubeApiServer;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,30 +62,7 @@ class BackupCleanAzureAdIT {
         .build()).create();
   }
 
-  private static List<String> objects(String prefix, int n) {
-    List<String> keys = new java.util.ArrayList<>();
-    keys.add(prefix + "/backup.lock");
-    for (int i = 1; i < n; i++) {
-      keys.add(prefix + "/1/" + i + "_100" + i + "_default.sst");
-    }
-    return keys;
-  }
 
-  private static void failedBackup(String name, String storageYaml) throws Exception {
-    h.createBackup("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: Backup
-        metadata: {name: %s}
-        spec:
-          cleanPolicy: OnFailure
-          br: {cluster: basic}
-          %s
-        """.formatted(name, storageYaml));
-    Job backup = h.awaitJob("backup-" + name);
-    h.kubelet.report(backup, new JobAsKubelet.Run(1, "[ERROR] [backup.go:54] \"failed to backup\" "
-        + "[error=\"context deadline exceeded\"]"), Instant.now());
-    h.awaitBackup(name, "Failed", b -> "Failed".equals(b.getStatus().getPhase()));
-  }
 
   private static JobAsKubelet.Run runClean(String name) throws Exception {
     Job clean = h.awaitJob("clean-" + name);
@@ -96,9 +72,9 @@ class BackupCleanAzureAdIT {
 
   @Test
   void azureAdCredentialsCleanTheBackup() throws Exception {
-    ad.put("ad-backups", objects("team/ad-a", 3));
-    ad.put("ad-backups", objects("team/ad-b", 1));
-    failedBackup("ad-a", "azblob: {container: ad-backups, prefix: team/ad-a, secretName: azure-ad}");
+    ad.put("ad-backups", BackupHarness.backupObjects("team/ad-a", 3));
+    ad.put("ad-backups", BackupHarness.backupObjects("team/ad-b", 1));
+    h.failedBackup("ad-a", "azblob: {container: ad-backups, prefix: team/ad-a, secretName: azure-ad}");
 
     h.admin.resources(Backup.class).inNamespace(h.namespace).withName("ad-a").delete();
     Job clean = h.awaitJob("clean-ad-a");
@@ -118,8 +94,8 @@ class BackupCleanAzureAdIT {
 
   @Test
   void aWrongClientSecretKeepsTheBackupAndIsNeverPrinted() throws Exception {
-    ad.put("ad-wrong", objects("team/ad-w", 2));
-    failedBackup("ad-w", "azblob: {container: ad-wrong, prefix: team/ad-w, secretName: azure-ad-wrong}\n"
+    ad.put("ad-wrong", BackupHarness.backupObjects("team/ad-w", 2));
+    h.failedBackup("ad-w", "azblob: {container: ad-wrong, prefix: team/ad-w, secretName: azure-ad-wrong}\n"
         + "  cleanOption: {retryCount: 1}");
 
     h.admin.resources(Backup.class).inNamespace(h.namespace).withName("ad-w").delete();

@@ -11,7 +11,6 @@ import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithKubeApiServer;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,31 +63,7 @@ class BackupCleanCloudStorageIT {
         .build()).create();
   }
 
-  private static List<String> objects(String prefix, int n) {
-    List<String> keys = new java.util.ArrayList<>();
-    keys.add(prefix + "/backup.lock");
-    for (int i = 1; i < n; i++) {
-      keys.add(prefix + "/1/" + i + "_100" + i + "_default.sst");
-    }
-    return keys;
-  }
 
-  /** Creates the Backup, plays its BR Job failing halfway, and waits for phase Failed. */
-  private static void failedBackup(String name, String storageYaml) throws Exception {
-    h.createBackup("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: Backup
-        metadata: {name: %s}
-        spec:
-          cleanPolicy: OnFailure
-          br: {cluster: basic}
-          %s
-        """.formatted(name, storageYaml));
-    Job backup = h.awaitJob("backup-" + name);
-    h.kubelet.report(backup, new JobAsKubelet.Run(1, "[ERROR] [backup.go:54] \"failed to backup\" "
-        + "[error=\"context deadline exceeded\"]"), Instant.now());
-    h.awaitBackup(name, "Failed", b -> "Failed".equals(b.getStatus().getPhase()));
-  }
 
   private static JobAsKubelet.Run runClean(String name, Map<String, String> emulatorEnv) throws Exception {
     Job clean = h.awaitJob("clean-" + name);
@@ -102,10 +77,10 @@ class BackupCleanCloudStorageIT {
 
   @Test
   void gcsDeleteRemovesExactlyThatBackupsObjects() throws Exception {
-    storage.gcsPut("gcs-backups", objects("team/gcs-a", 5));
-    storage.gcsPut("gcs-backups", objects("team/gcs-ab", 2));
+    storage.gcsPut("gcs-backups", BackupHarness.backupObjects("team/gcs-a", 5));
+    storage.gcsPut("gcs-backups", BackupHarness.backupObjects("team/gcs-ab", 2));
     storage.gcsPut("gcs-backups", List.of("team/gcs-a.txt", "keep-me"));
-    failedBackup("gcs-a", "gcs: {projectId: it-project, bucket: gcs-backups, prefix: team/gcs-a}");
+    h.failedBackup("gcs-a", "gcs: {projectId: it-project, bucket: gcs-backups, prefix: team/gcs-a}");
 
     h.admin.resources(Backup.class).inNamespace(h.namespace).withName("gcs-a").delete();
     h.awaitJob("clean-gcs-a");
@@ -123,9 +98,9 @@ class BackupCleanCloudStorageIT {
 
   @Test
   void azureDeleteRemovesExactlyThatBackupsBlobs() throws Exception {
-    storage.azurePut("az-backups", objects("team/az-a", 4));
-    storage.azurePut("az-backups", objects("team/az-b", 2));
-    failedBackup("az-a", "azblob: {container: az-backups, prefix: team/az-a, secretName: azure-secret}");
+    storage.azurePut("az-backups", BackupHarness.backupObjects("team/az-a", 4));
+    storage.azurePut("az-backups", BackupHarness.backupObjects("team/az-b", 2));
+    h.failedBackup("az-a", "azblob: {container: az-backups, prefix: team/az-a, secretName: azure-secret}");
 
     h.admin.resources(Backup.class).inNamespace(h.namespace).withName("az-a").delete();
     h.awaitJob("clean-az-a");
@@ -141,8 +116,8 @@ class BackupCleanCloudStorageIT {
 
   @Test
   void aWrongAzureKeyKeepsTheBackupAndSaysWhatIsLeft() throws Exception {
-    storage.azurePut("az-wrong", objects("team/az-w", 3));
-    failedBackup("az-w", "azblob: {container: az-wrong, prefix: team/az-w, secretName: azure-wrong-key,"
+    storage.azurePut("az-wrong", BackupHarness.backupObjects("team/az-w", 3));
+    h.failedBackup("az-w", "azblob: {container: az-wrong, prefix: team/az-w, secretName: azure-wrong-key,"
         + " storageAccount: devstoreaccount1}\n  cleanOption: {retryCount: 2}");
 
     h.admin.resources(Backup.class).inNamespace(h.namespace).withName("az-w").delete();
@@ -174,9 +149,9 @@ class BackupCleanCloudStorageIT {
     String sas = storage.azureSas("rld");
     String signature = java.net.URLDecoder.decode(sas.replaceAll(".*sig=([^&]*).*", "$1"),
         java.nio.charset.StandardCharsets.UTF_8);
-    storage.azurePut("az-sas", objects("team/az-s", 3));
-    storage.azurePut("az-sas", objects("team/az-t", 1));
-    failedBackup("az-s", "azblob: {container: az-sas, prefix: team/az-s, storageAccount: devstoreaccount1,"
+    storage.azurePut("az-sas", BackupHarness.backupObjects("team/az-s", 3));
+    storage.azurePut("az-sas", BackupHarness.backupObjects("team/az-t", 1));
+    h.failedBackup("az-s", "azblob: {container: az-sas, prefix: team/az-s, storageAccount: devstoreaccount1,"
         + " sasToken: \"" + sas + "\"}");
 
     h.admin.resources(Backup.class).inNamespace(h.namespace).withName("az-s").delete();
@@ -199,8 +174,8 @@ class BackupCleanCloudStorageIT {
     String sas = storage.azureSas("rl");
     String signature = java.net.URLDecoder.decode(sas.replaceAll(".*sig=([^&]*).*", "$1"),
         java.nio.charset.StandardCharsets.UTF_8);
-    storage.azurePut("az-ro", objects("team/az-r", 2));
-    failedBackup("az-r", "azblob: {container: az-ro, prefix: team/az-r, storageAccount: devstoreaccount1,"
+    storage.azurePut("az-ro", BackupHarness.backupObjects("team/az-r", 2));
+    h.failedBackup("az-r", "azblob: {container: az-ro, prefix: team/az-r, storageAccount: devstoreaccount1,"
         + " sasToken: \"" + sas + "\"}\n  cleanOption: {retryCount: 1}");
 
     h.admin.resources(Backup.class).inNamespace(h.namespace).withName("az-r").delete();

@@ -218,6 +218,39 @@ final class BackupHarness implements AutoCloseable {
     }
   }
 
+  /**
+   * The objects of a BR backup under {@code prefix} as the clean-up tests plant them: the lock
+   * file and {@code n - 1} SST files.
+   */
+  static List<String> backupObjects(String prefix, int n) {
+    List<String> keys = new java.util.ArrayList<>();
+    keys.add(prefix + "/backup.lock");
+    for (int i = 1; i < n; i++) {
+      keys.add(prefix + "/1/" + i + "_100" + i + "_default.sst");
+    }
+    return keys;
+  }
+
+  /**
+   * Creates a Backup of cluster {@code basic} with {@code cleanPolicy: OnFailure} and the given
+   * storage, plays its BR Job failing halfway, and waits for phase Failed.
+   */
+  void failedBackup(String name, String storageYaml) throws Exception {
+    createBackup("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: Backup
+        metadata: {name: %s}
+        spec:
+          cleanPolicy: OnFailure
+          br: {cluster: basic}
+          %s
+        """.formatted(name, storageYaml));
+    Job backup = awaitJob("backup-" + name);
+    kubelet.report(backup, new JobAsKubelet.Run(1, "[ERROR] [backup.go:54] \"failed to backup\" "
+        + "[error=\"context deadline exceeded\"]"), java.time.Instant.now());
+    awaitBackup(name, "Failed", b -> "Failed".equals(b.getStatus().getPhase()));
+  }
+
   Job awaitJob(String name) {
     return Await.until("Job " + name, TIMEOUT, () -> job(name), j -> j != null);
   }
