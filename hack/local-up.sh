@@ -106,6 +106,7 @@ controller_args() {
     --pd-url-template="$PD_URL_TEMPLATE" --tidb-status-url-template="$TIDB_STATUS_URL_TEMPLATE"
     --pd-member-url-template="$PD_MEMBER_URL_TEMPLATE" --ticdc-url-template="$TICDC_URL_TEMPLATE"
     --tiproxy-url-template="$TIPROXY_URL_TEMPLATE" --pump-url-template="$PUMP_URL_TEMPLATE"
+    --tiflash-url-template="$TIFLASH_URL_TEMPLATE"
   )
 }
 
@@ -176,6 +177,7 @@ PD_MEMBER_URL_TEMPLATE=$(sed -n 's/^pd-member-url-template=//p' "$STATE/logs/pd-
 TICDC_URL_TEMPLATE=$(sed -n 's/^ticdc-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 TIPROXY_URL_TEMPLATE=$(sed -n 's/^tiproxy-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 PUMP_URL_TEMPLATE=$(sed -n 's/^pump-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
+TIFLASH_URL_TEMPLATE=$(sed -n 's/^tiflash-url-template=//p' "$STATE/logs/pd-simulator.log" | tail -n 1)
 info "PD API for each cluster: $PD_URL_TEMPLATE"
 
 step "Starting the controller (io.tidb.operator.controller.ControllerMain) — log: $STATE/logs/controller.log"

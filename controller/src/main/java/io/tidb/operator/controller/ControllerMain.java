@@ -264,6 +264,18 @@ public final class ControllerMain implements Callable<Integer> {
   String pumpUrlTemplate;
 
   @Option(
+      names = "--tiflash-url-template",
+      defaultValue =
+          "${env:TIFLASH_URL_TEMPLATE:-"
+              + ComponentUrls.DEFAULT_TIFLASH_URL_TEMPLATE
+              + "}",
+      description =
+          "Base URL of one TiFlash proxy status server (store status during upgrades);"
+              + " placeholders {name}, {namespace}, {svc}, {pod} (default ${DEFAULT-VALUE})."
+              + " Env TIFLASH_URL_TEMPLATE.")
+  String tiflashUrlTemplate;
+
+  @Option(
       names = "--tidb-address-template",
       defaultValue =
           "${env:TIDB_ADDRESS_TEMPLATE:-" + InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE + "}",
@@ -398,6 +410,7 @@ public final class ControllerMain implements Callable<Integer> {
             ticdcUrlTemplate,
             tiproxyUrlTemplate,
             pumpUrlTemplate,
+            tiflashUrlTemplate,
             Duration.ofSeconds(pdTimeoutSeconds)),
         discoveryImage,
         identity == null || identity.isBlank() ? hostName() : identity,

@@ -193,9 +193,9 @@ final class AdminApi {
     });
     String component = text(node, "component");
     if (component != null
-        && !List.of("pd", "tidb", "ticdc", "tiproxy", "pump").contains(component)) {
+        && !List.of("pd", "tidb", "ticdc", "tiproxy", "pump", "tiflash").contains(component)) {
       throw new IllegalArgumentException("component: invalid value \"" + component
-          + "\": must be \"pd\", \"tidb\", \"ticdc\", \"tiproxy\" or \"pump\"");
+          + "\": must be \"pd\", \"tidb\", \"ticdc\", \"tiproxy\", \"pump\" or \"tiflash\"");
     }
     String cluster = text(node, "cluster");
     return new FaultRule(

@@ -6,7 +6,7 @@ import java.time.Duration;
  * Makes matching requests fail or slow down. Every non-null criterion must match.
  *
  * @param cluster only requests for this cluster, or null for all
- * @param component "pd", "tidb", "ticdc", "tiproxy" or "pump", or null for any
+ * @param component "pd", "tidb", "ticdc", "tiproxy", "pump" or "tiflash", or null for any
  * @param instance only requests sent to this PD member or pod, or null for any
  * @param method an HTTP method, or null for any
  * @param pathPrefix only paths (relative to the server, e.g. {@code /pd/api/v1/stores}) that

@@ -103,6 +103,7 @@ public final class PdSimulatorMain implements Callable<Integer> {
     System.out.println("ticdc-url-template=" + server.ticdcUrlTemplate());
     System.out.println("tiproxy-url-template=" + server.tiproxyUrlTemplate());
     System.out.println("pump-url-template=" + server.pumpUrlTemplate());
+    System.out.println("tiflash-url-template=" + server.tiflashUrlTemplate());
     System.out.println("tidb-status-url-template=" + server.tidbStatusUrlTemplate());
     System.out.flush();
 

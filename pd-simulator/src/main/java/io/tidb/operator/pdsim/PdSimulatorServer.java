@@ -42,6 +42,7 @@ import org.slf4j.LoggerFactory;
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/members/&lt;member&gt;/pd/api/...    one PD member (e.g. /pd/api/v2/ready)
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/tidb/&lt;pod&gt;/status               one TiDB server's status port
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/ticdc/&lt;pod&gt;/...                one TiCDC server's API ({@link SimulatedTicdcServers})
+ * /clusters/&lt;ns&gt;/&lt;tc&gt;/tiflash/&lt;pod&gt;/...              one TiFlash proxy status server ({@link SimulatedTiflashServers})
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/tiproxy/&lt;pod&gt;/...              one TiProxy server's API ({@link SimulatedTiproxyServers})
  * /clusters/&lt;ns&gt;/&lt;tc&gt;/pump/&lt;pod&gt;/...                 one Pump server ({@link SimulatedPumpServers})
  * /sim/...                                          the simulator's own API ({@link AdminApi})
@@ -193,6 +194,11 @@ public final class PdSimulatorServer implements AutoCloseable {
     return pdUrlTemplate() + "/tiproxy/{pod}";
   }
 
+  /** The TiFlash proxy status URL template; {@code {pod}} is the TiFlash pod. */
+  public String tiflashUrlTemplate() {
+    return pdUrlTemplate() + "/tiflash/{pod}";
+  }
+
   /** The Pump URL template; {@code {pod}} is the Pump pod. */
   public String pumpUrlTemplate() {
     return pdUrlTemplate() + "/pump/{pod}";
@@ -245,7 +251,7 @@ public final class PdSimulatorServer implements AutoCloseable {
       case "v3" -> {
         return Optional.of(new Target(key, "pd", null, "/v3/" + rest));
       }
-      case "members", "tidb", "ticdc", "tiproxy", "pump" -> {
+      case "members", "tidb", "ticdc", "tiproxy", "pump", "tiflash" -> {
         int slash = rest.indexOf('/');
         if (slash <= 0) {
           return Optional.empty();
@@ -318,6 +324,9 @@ public final class PdSimulatorServer implements AutoCloseable {
     }
     if (target.component().equals("pump")) {
       return clusters.pump(target.cluster()).answer(target.instance(), request);
+    }
+    if (target.component().equals("tiflash")) {
+      return clusters.tiflash(target.cluster()).answer(target.instance(), request);
     }
     // A cluster whose PD pods joined another's PD cluster (a heterogeneous cluster with PD
     // members of its own) is answered by that PD cluster, whichever Service or member is asked.

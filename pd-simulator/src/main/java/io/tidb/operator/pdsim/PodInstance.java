@@ -7,8 +7,16 @@ package io.tidb.operator.pdsim;
  * @param running whether the pod runs: phase Running and not marked not Ready
  * @param terminating whether the pod is being deleted (it has a deletion timestamp); it may still
  *     run until it is gone
+ * @param version the tag of the image its main container runs (e.g. {@code v8.5.7}); null when
+ *     unknown
  */
-public record PodInstance(String name, String uid, boolean running, boolean terminating) {
+public record PodInstance(String name, String uid, boolean running, boolean terminating,
+    String version) {
+
+  /** A pod whose version is not known. */
+  public PodInstance(String name, String uid, boolean running, boolean terminating) {
+    this(name, uid, running, terminating, null);
+  }
 
   /** A pod that is not being deleted. */
   public PodInstance(String name, String uid, boolean running) {

@@ -64,6 +64,27 @@ public final class PodTopology {
             || pod.getStatus().getConditions().stream()
                 .noneMatch(c -> "Ready".equals(c.getType()) && "False".equals(c.getStatus())));
     return new PodInstance(pod.getMetadata().getName(), pod.getMetadata().getUid(), running,
-        pod.getMetadata().getDeletionTimestamp() != null);
+        pod.getMetadata().getDeletionTimestamp() != null, version(pod));
+  }
+
+  /**
+   * The image tag of the pod's main container (named after its component, else the first one);
+   * null without a tag.
+   */
+  static String version(Pod pod) {
+    if (pod.getSpec() == null || pod.getSpec().getContainers() == null
+        || pod.getSpec().getContainers().isEmpty()) {
+      return null;
+    }
+    Map<String, String> labels = pod.getMetadata().getLabels();
+    String component = labels == null ? null : labels.get(COMPONENT);
+    String image = pod.getSpec().getContainers().stream()
+        .filter(c -> c.getName() != null && c.getName().equals(component))
+        .findFirst().orElse(pod.getSpec().getContainers().get(0)).getImage();
+    if (image == null) {
+      return null;
+    }
+    int colon = image.lastIndexOf(':');
+    return colon < 0 || image.indexOf('/', colon) >= 0 ? null : image.substring(colon + 1);
   }
 }

@@ -23,6 +23,7 @@ public final class SimulatedClusters {
   private final Map<ClusterKey, SimulatedTicdcServers> ticdc = new ConcurrentSkipListMap<>();
   private final Map<ClusterKey, SimulatedTiproxyServers> tiproxy = new ConcurrentSkipListMap<>();
   private final Map<ClusterKey, SimulatedPumpServers> pump = new ConcurrentSkipListMap<>();
+  private final Map<ClusterKey, SimulatedTiflashServers> tiflash = new ConcurrentSkipListMap<>();
 
   public SimulatedClusters() {
     this(SimulationSettings.defaults(), Clock.systemUTC(), new Random());
@@ -59,6 +60,10 @@ public final class SimulatedClusters {
     return tiproxy.computeIfAbsent(key, SimulatedTiproxyServers::new);
   }
 
+  public SimulatedTiflashServers tiflash(ClusterKey key) {
+    return tiflash.computeIfAbsent(key, SimulatedTiflashServers::new);
+  }
+
   public SimulatedPumpServers pump(ClusterKey key) {
     return pump.computeIfAbsent(key, SimulatedPumpServers::new);
   }
@@ -83,7 +88,7 @@ public final class SimulatedClusters {
 
   /**
    * Applies the pods of every cluster sharing one PD: all their PD and store pods to the PD of
-   * {@code pdOwner}, each cluster's TiDB, TiCDC and TiProxy pods to its own servers, and its
+   * {@code pdOwner}, each cluster's TiDB, TiCDC, TiProxy and TiFlash pods to its own servers, and its
    * Pump pods to its own servers, which register in {@code pdOwner}'s etcd.
    */
   public void syncPods(ClusterKey pdOwner, Map<ClusterKey, ClusterPods> byCluster) {
@@ -100,6 +105,7 @@ public final class SimulatedClusters {
       tidb(key).syncPods(pods.tidb());
       ticdc(key).syncPods(pods.ticdc());
       tiproxy(key).syncPods(pods.tiproxy());
+      tiflash(key).syncPods(pods.tiflash());
       pump(key).syncPods(pods.pump(), pd(pdOwner).etcd());
     });
   }

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * #TABLES} tables, spread over the captures that are not draining.
  *
  * <ul>
- *   <li>{@code GET /status}: {@code {"id", "version", "is_owner", ...}};
+ *   <li>{@code GET /status}: {@code {"id", "version", "is_owner", ...}}; the version is the tag
+ *       of the pod's image;
  *   <li>{@code GET /api/v1/captures}: every running capture with {@code id}, {@code is_owner}
  *       and {@code address} ({@code <pod>.<tc>-ticdc-peer.<ns>.svc:8301});
  *   <li>{@code POST /api/v1/owner/resign}: the owner gives ownership to the next capture (202);
@@ -49,6 +50,7 @@ public final class SimulatedTicdcServers {
     final String id;
     boolean running;
     boolean draining;
+    String version;
     int tables;
 
     Capture(String pod, String uid, String id) {
@@ -97,6 +99,7 @@ public final class SimulatedTicdcServers {
         captures.put(pod.name(), c);
       }
       c.running = pod.running();
+      c.version = pod.version();
     }
     electAndSpread();
   }
@@ -129,8 +132,12 @@ public final class SimulatedTicdcServers {
     }
   }
 
-  /** Answers one request to the TiCDC server of {@code pod}. */
-  public synchronized SimResponse answer(String pod, SimRequest request, String version) {
+  /**
+   * Answers one request to the TiCDC server of {@code pod}.
+   *
+   * @param defaultVersion the {@code version} on {@code /status} of a pod whose image has no tag
+   */
+  public synchronized SimResponse answer(String pod, SimRequest request, String defaultVersion) {
     Capture self = captures.get(pod);
     if (self == null || !self.running) {
       return SimResponse.unreachable("TiCDC server " + pod + " of " + cluster);
@@ -139,7 +146,7 @@ public final class SimulatedTicdcServers {
     switch (route) {
       case "GET /status" -> {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("version", version);
+        node.put("version", self.version != null ? self.version : defaultVersion);
         node.put("git_hash", "0000000");
         node.put("id", self.id);
         node.put("pid", 1);

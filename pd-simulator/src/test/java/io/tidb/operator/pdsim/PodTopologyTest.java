@@ -66,6 +66,21 @@ class PodTopologyTest {
   }
 
   @Test
+  void theVersionIsTheTagOfTheComponentsContainer() {
+    Pod cdc = new PodBuilder(pod("ns", "basic-ticdc-0", "ticdc", "basic", "Running"))
+        .withNewSpec()
+        .addNewContainer().withName("sidecar").withImage("busybox:1.36").endContainer()
+        .addNewContainer().withName("ticdc").withImage("localhost:5000/pingcap/ticdc:v6.5.0")
+        .endContainer()
+        .endSpec().build();
+    assertEquals("v6.5.0", PodTopology.instance(cdc, UP).version());
+    Pod untagged = new PodBuilder(pod("ns", "basic-ticdc-1", "ticdc", "basic", "Running"))
+        .withNewSpec().addNewContainer().withName("ticdc").withImage("localhost:5000/pingcap/ticdc")
+        .endContainer().endSpec().build();
+    assertEquals(null, PodTopology.instance(untagged, UP).version());
+  }
+
+  @Test
   void aPodWithADeletionTimestampIsTerminatingAndMayStillRun() {
     Pod deleting = new PodBuilder(pod("ns", "basic-tikv-3", "tikv", "basic", "Running"))
         .editMetadata().withDeletionTimestamp("2025-01-15T08:00:00Z").endMetadata().build();

@@ -27,6 +27,8 @@ import java.util.Objects;
  *     default {@value #DEFAULT_TIPROXY_URL_TEMPLATE}
  * @param pumpUrlTemplate base URL of one Pump server (port 8250), with {@code {pod}}; default
  *     {@value #DEFAULT_PUMP_URL_TEMPLATE}
+ * @param tiflashUrlTemplate base URL of one TiFlash proxy status server (port 20292), with
+ *     {@code {pod}}; default {@value #DEFAULT_TIFLASH_URL_TEMPLATE}
  * @param timeout per-request timeout (upstream: 5 s)
  */
 public record ComponentUrls(
@@ -36,6 +38,7 @@ public record ComponentUrls(
     String ticdcUrlTemplate,
     String tiproxyUrlTemplate,
     String pumpUrlTemplate,
+    String tiflashUrlTemplate,
     Duration timeout) {
 
   public static final String DEFAULT_PD_URL_TEMPLATE = "http://{name}-pd.{namespace}{svc}:2379";
@@ -49,6 +52,8 @@ public record ComponentUrls(
       "http://{pod}.{name}-tiproxy-peer.{namespace}{svc}:3080";
   public static final String DEFAULT_PUMP_URL_TEMPLATE =
       "http://{pod}.{name}-pump.{namespace}{svc}:8250";
+  public static final String DEFAULT_TIFLASH_URL_TEMPLATE =
+      "http://{pod}.{name}-tiflash-peer.{namespace}{svc}:20292";
 
   private static final List<String> PD_PLACEHOLDERS = List.of("{name}", "{namespace}", "{svc}");
   private static final List<String> TIDB_PLACEHOLDERS =
@@ -64,6 +69,16 @@ public record ComponentUrls(
     checkTemplate("--ticdc-url-template", ticdcUrlTemplate, TIDB_PLACEHOLDERS);
     checkTemplate("--tiproxy-url-template", tiproxyUrlTemplate, TIDB_PLACEHOLDERS);
     checkTemplate("--pump-url-template", pumpUrlTemplate, TIDB_PLACEHOLDERS);
+    checkTemplate("--tiflash-url-template", tiflashUrlTemplate, TIDB_PLACEHOLDERS);
+  }
+
+  /** Every template but TiFlash's given, TiFlash's at its default. */
+  public ComponentUrls(
+      String pdUrlTemplate, String tidbStatusUrlTemplate, String pdMemberUrlTemplate,
+      String ticdcUrlTemplate, String tiproxyUrlTemplate, String pumpUrlTemplate,
+      Duration timeout) {
+    this(pdUrlTemplate, tidbStatusUrlTemplate, pdMemberUrlTemplate, ticdcUrlTemplate,
+        tiproxyUrlTemplate, pumpUrlTemplate, DEFAULT_TIFLASH_URL_TEMPLATE, timeout);
   }
 
   /** PD, TiDB, PD member and TiCDC templates given, TiProxy's and Pump's at their defaults. */
@@ -138,6 +153,12 @@ public record ComponentUrls(
   public URI pumpUrl(String namespace, String name, String clusterDomain, String pod) {
     return URI.create(
         fill(pumpUrlTemplate, namespace, name, clusterDomain, Map.of("{pod}", pod)));
+  }
+
+  /** One TiFlash proxy status server's base URL. */
+  public URI tiflashUrl(String namespace, String name, String clusterDomain, String pod) {
+    return URI.create(
+        fill(tiflashUrlTemplate, namespace, name, clusterDomain, Map.of("{pod}", pod)));
   }
 
   /** One TiDB server's status base URL. */

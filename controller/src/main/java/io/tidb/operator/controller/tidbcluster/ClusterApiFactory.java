@@ -15,6 +15,7 @@ import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.pd.PumpClient;
 import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
+import io.tidb.operator.pd.TiflashClient;
 import io.tidb.operator.pd.TiproxyClient;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -45,6 +46,7 @@ public final class ClusterApiFactory {
   private final TicdcClient ticdc;
   private final TiproxyClient tiproxy;
   private final PumpClient pump;
+  private final TiflashClient tiflash;
 
   public ClusterApiFactory(ComponentUrls config, ClientSecretSource secrets, Clock clock) {
     this.config = config;
@@ -56,6 +58,7 @@ public final class ClusterApiFactory {
     this.ticdc = new TicdcClient(http, config.timeout());
     this.tiproxy = new TiproxyClient(http, config.timeout());
     this.pump = new PumpClient(http, config.timeout());
+    this.tiflash = new TiflashClient(http, config.timeout());
   }
 
   /**
@@ -73,6 +76,7 @@ public final class ClusterApiFactory {
     Function<String, URI> ticdcUrl = pod -> config.ticdcUrl(namespace, name, domain, pod);
     Function<String, URI> tiproxyUrl = pod -> config.tiproxyUrl(namespace, name, domain, pod);
     Function<String, URI> pumpUrl = pod -> config.pumpUrl(namespace, name, domain, pod);
+    Function<String, URI> tiflashUrl = pod -> config.tiflashUrl(namespace, name, domain, pod);
     if (!MemberPods.tlsCluster(tc)) {
       PdRead read = pdRead(tc, Optional.empty());
       return new HttpClusterApi(
@@ -80,6 +84,7 @@ public final class ClusterApiFactory {
           pdMemberUrl, ticdc, ticdcUrl, new HttpClusterApi.Proxy(tiproxy, tiproxyUrl),
           new HttpClusterApi.Binlog(new PdEtcdClient(read.url(), read.http(), config.timeout()),
               pod -> pump, pumpUrl),
+          new HttpClusterApi.Flash(tiflash, tiflashUrl),
           read.through());
     }
     ClusterTransports.Transport tls = tlsTransport(tc);
@@ -97,6 +102,8 @@ public final class ClusterApiFactory {
             new PdEtcdClient(read.url(), read.http(), config.timeout()),
             pod -> new PumpClient(tls.pump(pod), config.timeout()),
             pod -> https(pumpUrl.apply(pod))),
+        new HttpClusterApi.Flash(new TiflashClient(tls.tiflash(), config.timeout()),
+            pod -> https(tiflashUrl.apply(pod))),
         read.through());
   }
 

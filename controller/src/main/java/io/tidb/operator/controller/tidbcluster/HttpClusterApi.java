@@ -13,6 +13,7 @@ import io.tidb.operator.pd.PumpClient;
 import io.tidb.operator.pd.StoreInfo;
 import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
+import io.tidb.operator.pd.TiflashClient;
 import io.tidb.operator.pd.TiproxyClient;
 import java.io.IOException;
 import java.net.URI;
@@ -39,10 +40,15 @@ final class HttpClusterApi implements ClusterApi {
   private final Function<String, URI> ticdcUrl;
   private final Proxy proxy;
   private final Binlog binlog;
+  private final Flash flash;
   private final Optional<String> pdReadThrough;
 
   /** The binlog registry (PD's etcd), each pump pod's client and URL. */
   record Binlog(PdEtcdClient etcd, Function<String, PumpClient> pump, Function<String, URI> pumpUrl) {
+  }
+
+  /** TiFlash's client and each server's proxy status URL. */
+  record Flash(TiflashClient client, Function<String, URI> url) {
   }
 
   /** TiProxy's client and each server's API URL. */
@@ -58,6 +64,7 @@ final class HttpClusterApi implements ClusterApi {
       Function<String, URI> ticdcUrl,
       Proxy proxy,
       Binlog binlog,
+      Flash flash,
       Optional<String> pdReadThrough) {
     this.pd = pd;
     this.pdReadThrough = pdReadThrough;
@@ -68,6 +75,7 @@ final class HttpClusterApi implements ClusterApi {
     this.ticdcUrl = ticdcUrl;
     this.proxy = proxy;
     this.binlog = binlog;
+    this.flash = flash;
   }
 
   @Override
@@ -100,6 +108,11 @@ final class HttpClusterApi implements ClusterApi {
       binlog.pump().apply(pod).offline(binlog.pumpUrl().apply(pod), nodeId);
       return null;
     });
+  }
+
+  @Override
+  public String tiflashStoreStatus(String pod) throws IOException {
+    return call(() -> flash.client().storeStatus(flash.url().apply(pod)));
   }
 
   @Override

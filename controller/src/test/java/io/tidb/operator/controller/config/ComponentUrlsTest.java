@@ -20,6 +20,28 @@ class ComponentUrlsTest {
     assertEquals(
         URI.create("http://basic-tidb-1.basic-tidb-peer.db:10080"),
         e.tidbStatusUrl("db", "basic", "", "basic-tidb-1"));
+    assertEquals(
+        URI.create("http://basic-tiflash-0.basic-tiflash-peer.db.svc.cluster.local:20292"),
+        e.tiflashUrl("db", "basic", "cluster.local", "basic-tiflash-0"));
+  }
+
+  @Test
+  void theTiflashTemplateIsChecked() {
+    ComponentUrls sim = new ComponentUrls(ComponentUrls.DEFAULT_PD_URL_TEMPLATE,
+        ComponentUrls.DEFAULT_TIDB_STATUS_URL_TEMPLATE, ComponentUrls.DEFAULT_PD_MEMBER_URL_TEMPLATE,
+        ComponentUrls.DEFAULT_TICDC_URL_TEMPLATE, ComponentUrls.DEFAULT_TIPROXY_URL_TEMPLATE,
+        ComponentUrls.DEFAULT_PUMP_URL_TEMPLATE,
+        "http://127.0.0.1:9999/clusters/{namespace}/{name}/tiflash/{pod}", Duration.ofSeconds(2));
+    assertEquals(URI.create("http://127.0.0.1:9999/clusters/db/basic/tiflash/basic-tiflash-1"),
+        sim.tiflashUrl("db", "basic", null, "basic-tiflash-1"));
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> new ComponentUrls(ComponentUrls.DEFAULT_PD_URL_TEMPLATE,
+            ComponentUrls.DEFAULT_TIDB_STATUS_URL_TEMPLATE,
+            ComponentUrls.DEFAULT_PD_MEMBER_URL_TEMPLATE, ComponentUrls.DEFAULT_TICDC_URL_TEMPLATE,
+            ComponentUrls.DEFAULT_TIPROXY_URL_TEMPLATE, ComponentUrls.DEFAULT_PUMP_URL_TEMPLATE,
+            "http://{store}:20292", Duration.ofSeconds(2)));
+    assertEquals("--tiflash-url-template: Unsupported value: \"http://{store}:20292\": unknown"
+        + " placeholder {store}; allowed: {name}, {namespace}, {svc}, {pod}", e.getMessage());
   }
 
   @Test

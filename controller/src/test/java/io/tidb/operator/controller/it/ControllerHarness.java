@@ -196,6 +196,7 @@ final class ControllerHarness implements AutoCloseable {
                 simulator.ticdcUrlTemplate(),
                 simulator.tiproxyUrlTemplate(),
                 simulator.pumpUrlTemplate(),
+                simulator.tiflashUrlTemplate(),
                 Duration.ofSeconds(2)),
             "tidb-operator-java/controller:it",
             "controller-it",

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * TiCDC on the full local control plane with the simulator's TiCDC servers: three captures come
  * up Ready; an upgrade drains each capture before its pod is replaced, moving ownership off the
  * next pod first (exact call sequence); a scale-in resigns the owner and drains it before the pod
- * goes.
+ * goes; an upgrade across two major versions replaces the pods without either (upstream's
+ * version check).
  */
 @WithLocalControlPlane
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -140,5 +141,28 @@ class TicdcIT {
         .get().getSpec().getReplicas());
     assertTrue(tc.getStatus().getTicdc().getCaptures().values().stream()
         .anyMatch(c -> Boolean.TRUE.equals(c.getIsOwner())), "a new owner was elected");
+  }
+
+  @Test
+  @Order(4)
+  void anUpgradeAcrossTwoMajorVersionsSkipsTheGracefulShutdown() {
+    h.await(NAME, "the graceful-shutdown record gone", t ->
+        t.getStatus().getTicdc().getConditions() == null
+            || t.getStatus().getTicdc().getConditions().stream()
+                .noneMatch(c -> "GracefulShutdown".equals(c.getType())));
+    h.simulator.recorder().clear();
+    h.edit(NAME, tc -> {
+      tc.getSpec().getTicdc().setVersion("v10.1.0");
+      return tc;
+    });
+    TidbCluster tc = h.await(NAME, "TiCDC on v10.1.0, Ready", t -> Fixtures.ready(t)
+        && "pingcap/ticdc:v10.1.0".equals(t.getStatus().getTicdc().getImage())
+        && t.getStatus().getTicdc().getCaptures().values().stream()
+            .allMatch(c -> "v10.1.0".equals(c.getVersion())));
+    assertEquals(List.of(), ticdcMutations(), "no resign, no drain");
+    assertTrue(h.events(NAME).stream().anyMatch(e ->
+        "TiCDCGracefulShutdownSkipped".equals(e.getReason())
+            && e.getMessage().contains("v8.5.8 to v10.1.0 crosses two major versions")));
+    assertEquals(2, tc.getStatus().getTicdc().getCaptures().size());
   }
 }

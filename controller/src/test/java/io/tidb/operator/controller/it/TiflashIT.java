@@ -9,8 +9,10 @@ import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TikvStore;
+import io.tidb.operator.pdsim.ClusterKey;
 import io.tidb.operator.pdsim.SimulatedReplicationConfig;
 import io.tidb.operator.pdsim.SimulatedStore;
+import io.tidb.operator.pdsim.SimulatedTiflashServers;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
@@ -30,7 +32,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * (spec.tiflash of upstream's examples/heterogeneous) is Ready only once both TiFlash stores,
  * labelled {@code engine=tiflash}, are Up; placement rules switched off in PD are switched back
  * on at the next resync; TiFlash 2→1 deletes the store of the highest ordinal, waits for
- * Tombstone, then shrinks; a version upgrade rolls PD, then TiFlash, then TiKV, then TiDB.
+ * Tombstone, then shrinks; a version upgrade rolls PD, then TiFlash, then TiKV, then TiDB, and
+ * the next TiFlash pod waits until the upgraded one reports Running on its store status.
  */
 @WithLocalControlPlane
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -144,10 +147,21 @@ class TiflashIT {
     h.await(NAME, "2 TiFlash stores again, Ready", t ->
         Fixtures.ready(t) && t.getStatus().getTiflash().getStores().size() == 2);
     Instant start = Instant.now();
+    SimulatedTiflashServers flash = h.simulator.clusters().tiflash(new ClusterKey(h.namespace, NAME));
+    flash.setStoreStatus("flash-tiflash-1", "Ready");
     h.edit(NAME, tc -> {
       tc.getSpec().setVersion("v8.5.8");
       return tc;
     });
+    h.await(NAME, "the upgraded flash-tiflash-1 waited for on its store status", t ->
+        Fixtures.condition(t, "Ready").map(c -> c.getMessage() != null
+            && c.getMessage().contains("to report Running on /tiflash/store-status, it reports Ready"))
+            .orElse(false));
+    assertTrue(created("flash-tiflash-0").isBefore(start), "flash-tiflash-0 not replaced yet");
+    assertTrue(h.simulator.recorder().calls(new ClusterKey(h.namespace, NAME)).stream()
+        .anyMatch(c -> "tiflash".equals(c.component()) && "flash-tiflash-1".equals(c.instance())
+            && "/tiflash/store-status".equals(c.path())));
+    flash.setStoreStatus("flash-tiflash-1", SimulatedTiflashServers.RUNNING);
     h.await(NAME, "every pod on v8.5.8, Ready", t ->
         Fixtures.ready(t)
             && "pingcap/pd:v8.5.8".equals(t.getStatus().getPd().getImage())

@@ -104,6 +104,12 @@ public interface ClusterApi {
   /** The stores PD's evict-leader scheduler is moving leaders away from. */
   Set<String> evictLeaderStoreIds() throws IOException;
 
+  /**
+   * {@code GET /tiflash/store-status} of the TiFlash server in {@code pod} (its proxy status
+   * port): the store's status, e.g. {@code Running}.
+   */
+  String tiflashStoreStatus(String pod) throws IOException;
+
   /** {@code GET /status} of the TiCDC server in {@code pod}: its capture. */
   TicdcCaptureStatus ticdcStatus(String pod) throws IOException;
 

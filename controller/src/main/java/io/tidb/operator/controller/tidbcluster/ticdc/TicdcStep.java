@@ -39,7 +39,8 @@ import java.util.TreeSet;
  * pod is restarted by an upgrade or removed by a scale-in, its capture is shut down gracefully
  * ({@link TicdcGracefulShutdown}: owner resign, drain, hand-over), bounded by {@code
  * spec.ticdc.gracefulShutdownTimeout} (default 10 minutes) counted from the component condition
- * {@code GracefulShutdown}. It runs last, so it is upgraded after every other component.
+ * {@code GracefulShutdown}. An upgrade skips the graceful shutdown when the version the capture
+ * reports cannot hand its tables over to the wanted one ({@link TicdcVersionCheck}). It runs last, so it is upgraded after every other component.
  */
 public final class TicdcStep extends MemberStep<TicdcStatus> {
 
@@ -161,9 +162,27 @@ public final class TicdcStep extends MemberStep<TicdcStatus> {
       return d;
     }
     int next = roll.partition() - 1;
+    String pod = rollout.podName(roll.partition());
+    Optional<TicdcVersionCheck.Verdict> verdict = podVersion(status, pod)
+        .map(v -> TicdcVersionCheck.decide(v, TicdcVersionCheck.tag(TicdcObjects.image(ctx.cluster()))));
+    if (verdict.isPresent() && !verdict.get().graceful()) {
+      ctx.events().normal(ctx.cluster(), "TiCDCGracefulShutdownSkipped",
+          "TiCDC: " + pod + " is replaced without a graceful shutdown: " + verdict.get().why());
+      return d;
+    }
     return gracefulShutdown(ctx, rollout, roll.partition(),
             next >= 0 ? Optional.of(rollout.podName(next)) : Optional.empty())
         .orElse(d);
+  }
+
+  /** The version the capture of {@code pod} reported this reconcile, if it answered. */
+  private static Optional<String> podVersion(TicdcStatus status, String pod) {
+    return Optional.ofNullable(status)
+        .map(TicdcStatus::getCaptures)
+        .map(c -> c.get(pod))
+        .filter(c -> Boolean.TRUE.equals(c.getReady()))
+        .map(TicdcCapture::getVersion)
+        .filter(v -> !v.isEmpty());
   }
 
   /** No operation in progress: the graceful shutdown record goes. */

@@ -69,13 +69,19 @@ public record TiflashConfigFiles(String config, String proxy) {
       common = ifAbsent(common, "http_port", LongNode.valueOf(TiflashObjects.HTTP_PORT));
     }
     common = ifAbsent(common, "flash.tidb_status_addr", text(tidbStatusAddress(tc)));
-    common = ifAbsent(common, "flash.service_addr", text(listen + ":" + TiflashObjects.FLASH_PORT));
+    boolean mounted = TiflashObjects.mountsConfigInContainer(tc);
+    if (!mounted) {
+      common = ifAbsent(common, "flash.service_addr", text(listen + ":" + TiflashObjects.FLASH_PORT));
+    }
     common = ifAbsent(common, "flash.flash_cluster.log", text(CLUSTER_LOG));
     common = ifAbsent(common, "flash.proxy.addr", text(listen + ":" + TiflashObjects.PROXY_PORT));
-    common = ifAbsent(common, "flash.proxy.advertise-addr",
-        text(podHost + ":" + TiflashObjects.PROXY_PORT));
+    if (!mounted) {
+      common = ifAbsent(common, "flash.proxy.advertise-addr",
+          text(podHost + ":" + TiflashObjects.PROXY_PORT));
+    }
     common = ifAbsent(common, "flash.proxy.data-dir", text("/data0/proxy"));
-    common = ifAbsent(common, "flash.proxy.config", text("/data0/proxy.toml"));
+    common = ifAbsent(common, "flash.proxy.config", text(mounted
+        ? TiflashObjects.CONFIG_DIR + "/" + TiflashObjects.PROXY_TEMPLATE : "/data0/proxy.toml"));
     common = ifAbsent(common, "logger.errorlog", text(ERROR_LOG));
     common = ifAbsent(common, "logger.log", text(SERVER_LOG));
     common = ifAbsent(common, "raft.pd_addr", text(pdAddress(tc)));
@@ -85,9 +91,11 @@ public record TiflashConfigFiles(String config, String proxy) {
     }
 
     proxy = ifAbsent(proxy, "log-level", text("info"));
-    proxy = ifAbsent(proxy, "server.engine-addr", text(podHost + ":" + TiflashObjects.FLASH_PORT));
-    proxy = ifAbsent(proxy, "server.advertise-status-addr",
-        text(podHost + ":" + TiflashObjects.PROXY_STATUS_PORT));
+    if (!mounted) {
+      proxy = ifAbsent(proxy, "server.engine-addr", text(podHost + ":" + TiflashObjects.FLASH_PORT));
+      proxy = ifAbsent(proxy, "server.advertise-status-addr",
+          text(podHost + ":" + TiflashObjects.PROXY_STATUS_PORT));
+    }
     proxy = ifAbsent(proxy, "server.status-addr", text(listen + ":" + TiflashObjects.PROXY_STATUS_PORT));
 
     if (MemberPods.tlsCluster(tc)) {

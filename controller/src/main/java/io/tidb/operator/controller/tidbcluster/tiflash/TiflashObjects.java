@@ -68,6 +68,13 @@ public final class TiflashObjects {
   static final int INTERNAL_PORT = 9009;
 
   static final String CONFIG_DIR = "/etc/tiflash";
+
+  /**
+   * Annotation of {@code spec.tiflash.annotations}: {@code "true"} mounts the ConfigMap in the
+   * TiFlash container, which starts with its addresses on the command line, without the {@code
+   * init} container.
+   */
+  static final String MOUNT_CM_IN_CONTAINER = "tiflash.tidb.pingcap.com/mount-cm-in-tiflash-container";
   static final String TLS_VOLUME = "tiflash-tls";
   static final String TLS_DIR = "/var/lib/tiflash-tls";
   static final String CONFIG_TEMPLATE = "config_templ.toml";
@@ -91,7 +98,7 @@ public final class TiflashObjects {
     Map<String, String> data = new TreeMap<>();
     data.put(CONFIG_TEMPLATE, files.config());
     data.put(PROXY_TEMPLATE, files.proxy());
-    data.put(SCRIPT_KEY, TiflashScripts.start(StartScriptVersion.of(tc)));
+    data.put(SCRIPT_KEY, startScript(tc));
     String name = ConfigMapNames.name(tc.getMetadata().getName(), COMPONENT,
         settings(tc).configRollingUpdate(), data, inUse);
     return new ConfigMapBuilder()
@@ -103,6 +110,25 @@ public final class TiflashObjects {
         .endMetadata()
         .withData(data)
         .build();
+  }
+
+  /** Whether {@value #MOUNT_CM_IN_CONTAINER} is {@code "true"} on {@code spec.tiflash}. */
+  static boolean mountsConfigInContainer(TidbCluster tc) {
+    Map<String, String> annotations = tiflash(tc).getAnnotations();
+    return annotations != null && "true".equals(annotations.get(MOUNT_CM_IN_CONTAINER));
+  }
+
+  static String startScript(TidbCluster tc) {
+    StartScriptVersion version = StartScriptVersion.of(tc);
+    if (!mountsConfigInContainer(tc)) {
+      return TiflashScripts.start(version);
+    }
+    String cluster = tc.getMetadata().getName();
+    String domain = MemberPods.clusterDomain(tc);
+    String podHost = "${POD_NAME}.${HEADLESS_SERVICE_NAME}.${NAMESPACE}.svc"
+        + (domain == null || domain.isEmpty() ? "" : "." + domain);
+    return TiflashScripts.startWithArgs(version, podHost, cluster, MemberPods.scheme(tc),
+        Boolean.TRUE.equals(tc.getSpec().getEnableDynamicConfiguration()));
   }
 
   public static StatefulSet statefulSet(TidbCluster tc, ConfigMap configMap, StatefulSetPlan plan) {
@@ -132,6 +158,9 @@ public final class TiflashObjects {
       mounts.add(MemberPods.mount(dataVolume(i), "/" + dataVolume(i), false));
     }
     mounts.add(MemberPods.mount(MemberPods.STARTUP_SCRIPT_VOLUME, MemberPods.STARTUP_SCRIPT_DIR, true));
+    if (mountsConfigInContainer(tc)) {
+      mounts.add(MemberPods.mount(ConfigMapNames.CONFIG_VOLUME, CONFIG_DIR, true));
+    }
 
     List<Volume> volumes = new ArrayList<>();
     volumes.add(MemberPods.annotationsVolume());
@@ -186,7 +215,10 @@ public final class TiflashObjects {
     return withInitAndTailers(tc, tiflash, set);
   }
 
-  /** The {@code init} container first, then the log tailers (as sidecars or native sidecars). */
+  /**
+   * The {@code init} container first (not in the {@value #MOUNT_CM_IN_CONTAINER} mode), then the
+   * log tailers (as sidecars or native sidecars).
+   */
   private static StatefulSet withInitAndTailers(TidbCluster tc, TiflashSpec tiflash, StatefulSet set) {
     InitContainerSpec initSpec = tiflash.getInitializer();
     ContainerBuilder init = new ContainerBuilder()
@@ -214,7 +246,9 @@ public final class TiflashObjects {
 
     var podSpec = set.getSpec().getTemplate().getSpec();
     List<Container> initContainers = new ArrayList<>();
-    initContainers.add(init.build());
+    if (!mountsConfigInContainer(tc)) {
+      initContainers.add(init.build());
+    }
     List<Container> containers = new ArrayList<>(podSpec.getContainers());
     if (LogTailers.asNativeSidecar(tiflash.getLogTailer())) {
       initContainers.addAll(tailers);

@@ -52,6 +52,47 @@ final class TiflashScripts {
         """.formatted(TiflashConfigFiles.PD_ADDR_PLACEHOLDER);
   }
 
+  /**
+   * The start script of the {@code mount-cm-in-tiflash-container} mode (upstream's {@code
+   * RenderTiFlashStartScriptWithStartArgs}): no init container; TiFlash reads {@code
+   * /etc/tiflash/config_templ.toml} from the ConfigMap and gets its own addresses and PD's on the
+   * command line, with {@code STORE_LABELS} as {@code --labels} when set. PD: v1 {@code
+   * <scheme>://${CLUSTER_NAME}-pd:2379}; v2 and unset {@code <tc>-pd:2379}, or with v2's
+   * {@code PreferPDAddressesOverDiscovery} the hosts of {@code spec.pdAddresses}. Every version
+   * has the debug mode (upstream's v1 template has it in this mode too).
+   *
+   * @param podHost the pod's host, {@code ${POD_NAME}.${HEADLESS_SERVICE_NAME}.${NAMESPACE}.svc[.<domain>]}
+   * @param advertiseStatus whether to advertise the proxy status address ({@code
+   *     spec.enableDynamicConfiguration})
+   */
+  static String startWithArgs(StartScriptVersion version, String podHost, String cluster,
+      String scheme, boolean advertiseStatus) {
+    String pd = version.version() == StartScriptVersion.Version.V1
+        ? scheme + "://${CLUSTER_NAME}-pd:2379"
+        : version.preferredPd("", 2379).orElse(cluster + "-pd:2379");
+    String status = advertiseStatus
+        ? "--flash.proxy.advertise-status-addr=" + podHost + ":" + TiflashObjects.PROXY_STATUS_PORT
+            + " \\\n"
+        : "";
+    return ScriptPrelude.render(BINARY)
+        + """
+
+        PD_ADDRESS="%1$s"
+        ARGS="server --config-file %2$s/config_templ.toml \\
+        -- \\
+        --flash.proxy.advertise-addr=%3$s:%4$d \\
+        %5$s--flash.service_addr=%3$s:%6$d \\
+        --raft.pd_addr=${PD_ADDRESS}
+        "
+
+        if [ -n "${STORE_LABELS:-}" ]; then
+            ARGS="${ARGS} --labels ${STORE_LABELS} "
+        fi
+        """.formatted(pd, TiflashObjects.CONFIG_DIR, podHost, TiflashObjects.PROXY_PORT, status,
+            TiflashObjects.FLASH_PORT)
+        + ScriptPrelude.exec(BINARY, "");
+  }
+
   static String start(StartScriptVersion version) {
     String opening = switch (version.version()) {
       case DEFAULT, V2 -> ScriptPrelude.render(BINARY);

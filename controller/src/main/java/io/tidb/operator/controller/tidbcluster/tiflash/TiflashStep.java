@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -180,12 +181,21 @@ public final class TiflashStep extends MemberStep<TiflashStatus> {
 
   @Override
   protected MemberDecision upgrade(ClusterContext ctx, Rollout rollout) {
+    TiflashStores stores = TiflashStores.of(ctx.status().getTiflash());
+    long minReady = minReadySeconds(ctx.cluster());
+    boolean check = TiflashVersion.reportsStoreStatus(TiflashObjects.version(ctx.cluster()));
+    Map<String, TiflashUpgrade.StoreStatus> answers = new TreeMap<>();
+    if (check) {
+      for (String pod : TiflashUpgrade.toAsk(rollout, stores, minReady, ctx.now())) {
+        try {
+          answers.put(pod, TiflashUpgrade.StoreStatus.of(ctx.api().tiflashStoreStatus(pod)));
+        } catch (IOException e) {
+          answers.put(pod, TiflashUpgrade.StoreStatus.failed(e.getMessage()));
+        }
+      }
+    }
     return TiflashUpgrade.decide(
-        new TiflashUpgrade.Facts(
-            rollout,
-            TiflashStores.of(ctx.status().getTiflash()),
-            minReadySeconds(ctx.cluster()),
-            ctx.now()));
+        new TiflashUpgrade.Facts(rollout, stores, minReady, ctx.now(), check, answers));
   }
 
   @Override

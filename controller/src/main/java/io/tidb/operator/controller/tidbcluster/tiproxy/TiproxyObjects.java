@@ -39,8 +39,9 @@ import java.util.Optional;
  *       tiproxy-sql} 6000) and headless {@code <tc>-tiproxy-peer} ({@code tiproxy-api} 3080,
  *       {@code tiproxy-peer} 3081), both publishing not-ready addresses;
  *   <li>ConfigMap: {@code spec.tiproxy.config} as TOML with {@code workdir}, {@code
- *       proxy.pd-addrs} forced and {@code proxy.require-backend-tls} false unless set; with
- *       cluster TLS the {@code security.cluster-tls} and {@code security.server-http-tls} files;
+ *       proxy.pd-addrs} forced and {@code proxy.require-backend-tls} false unless set; the
+ *       {@code security.*} certificate files of {@link TiproxyTls} (cluster and TiDB TLS, by
+ *       {@code certLayout});
  *       and the start script ({@link TiproxyStartScript});
  *   <li>StatefulSet {@code <tc>-tiproxy}: container ports 6000, 3080, 3081, the config at {@code
  *       /etc/proxy/proxy.toml}, the {@code storageVolumes} claims.
@@ -57,8 +58,6 @@ public final class TiproxyObjects {
   static final String CONFIG_FILE = CONFIG_DIR + "/proxy.toml";
   static final String SCRIPT_FILE = "tiproxy_start_script.sh";
   static final String WORK_DIR = "/var/lib/tiproxy/work";
-  static final String TLS_VOLUME = "tiproxy-tls";
-  static final String TLS_DIR = "/var/lib/tiproxy-tls";
 
   private TiproxyObjects() {}
 
@@ -105,13 +104,7 @@ public final class TiproxyObjects {
     if (config.get("proxy.require-backend-tls").isEmpty()) {
       forced.put("proxy.require-backend-tls", BooleanNode.FALSE);
     }
-    if (MemberPods.tlsCluster(tc)) {
-      forced.putAll(MemberPods.tlsPaths("security.cluster-tls.ca", "security.cluster-tls.cert",
-          "security.cluster-tls.key", MemberPods.CLUSTER_CLIENT_MOUNT));
-      forced.putAll(MemberPods.tlsPaths("security.server-http-tls.ca",
-          "security.server-http-tls.cert", "security.server-http-tls.key", TLS_DIR));
-      forced.put("security.server-http-tls.skip-ca", BooleanNode.TRUE);
-    }
+    forced.putAll(TiproxyTls.of(tc).config());
     return forced;
   }
 
@@ -134,15 +127,9 @@ public final class TiproxyObjects {
     volumes.add(MemberPods.annotationsVolume());
     volumes.addAll(MemberPods.configVolumes(configMap.getMetadata().getName(), "proxy.toml",
         SCRIPT_FILE));
-    if (MemberPods.tlsCluster(tc)) {
-      mounts.add(MemberPods.mount(MemberPods.CLUSTER_CLIENT_VOLUME,
-          MemberPods.CLUSTER_CLIENT_MOUNT, true));
-      volumes.add(MemberPods.secretVolume(MemberPods.CLUSTER_CLIENT_VOLUME,
-          MemberPods.clusterClientSecret(cluster)));
-      mounts.add(MemberPods.mount(TLS_VOLUME, TLS_DIR, true));
-      volumes.add(MemberPods.secretVolume(TLS_VOLUME,
-          MemberPods.clusterTlsSecret(cluster, COMPONENT)));
-    }
+    TiproxyTls.Plan tls = TiproxyTls.of(tc);
+    mounts.addAll(tls.mounts());
+    volumes.addAll(tls.volumes());
     List<PersistentVolumeClaim> claims = new ArrayList<>();
     List<VolumeMount> storageMounts = new ArrayList<>();
     MemberPods.storageVolumes(COMPONENT, tiproxy.getStorageVolumes(),

@@ -32,11 +32,12 @@ public final class ClusterTransports {
    * @param tidb checks TiDB's certificate names {@code names.tidb()}
    * @param ticdc checks TiCDC's certificate names {@code names.ticdc()}
    * @param tiproxy checks TiProxy's certificate names {@code names.tiproxy()}
+   * @param tiflash checks TiFlash's certificate names {@code names.tiflash()}
    * @param pumps one client per pump pod, each checking the pod's certificate names {@code
    *     names.pumpPod(pod)}
    */
   public record Transport(String fingerprint, ServerNames names, HttpClient pd, HttpClient tidb,
-      HttpClient ticdc, HttpClient tiproxy, PerPodClients pumps) {
+      HttpClient ticdc, HttpClient tiproxy, HttpClient tiflash, PerPodClients pumps) {
 
     /** The client for pump pod {@code pod}. */
     public HttpClient pump(String pod) {
@@ -99,7 +100,7 @@ public final class ClusterTransports {
       logLoaded(key, secretName, cert, current != null);
       return new Transport(cert.fingerprint(), names, client(cert, names.pd()),
           client(cert, names.tidb()), client(cert, names.ticdc()),
-          client(cert, names.tiproxy()),
+          client(cert, names.tiproxy()), client(cert, names.tiflash()),
           new PerPodClients(names::pumpPod, host -> client(cert, host)));
     });
   }

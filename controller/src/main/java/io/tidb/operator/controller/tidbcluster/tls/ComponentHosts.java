@@ -49,6 +49,14 @@ public final class ComponentHosts {
   }
 
   /**
+   * TiFlash's peer Service, {@code <tc>-tiflash-peer.<ns>}: the headless Service TiFlash's pods
+   * are addressed under, and where the operator reaches their proxy status port.
+   */
+  public static String tiflashPeerService(String cluster, String namespace, String clusterDomain) {
+    return service(cluster + "-tiflash-peer", namespace, clusterDomain);
+  }
+
+  /**
    * {@code <tc>-pump.<ns>}, or {@code <tc>-pump.<ns>.svc.<clusterDomain>}: the headless Service
    * Pump's pods are addressed under. Upstream's guide gives a pump's certificate only the
    * wildcards under it ({@code *.<tc>-pump.<ns>}), so the operator checks each pod's own name

@@ -11,10 +11,13 @@ package io.tidb.operator.controller.tidbcluster.tls;
  * @param ticdc TiCDC's peer Service ({@code <tc>-ticdc-peer.<ns>}), under which its pods are
  *     addressed
  * @param tiproxy TiProxy's peer Service ({@code <tc>-tiproxy-peer.<ns>})
+ * @param tiflash TiFlash's peer Service ({@code <tc>-tiflash-peer.<ns>}), under which its pods
+ *     are addressed
  * @param pump Pump's Service ({@code <tc>-pump.<ns>}); each pump is checked against its pod's
  *     name under it ({@link #pumpPod})
  */
-public record ServerNames(String pd, String tidb, String ticdc, String tiproxy, String pump) {
+public record ServerNames(String pd, String tidb, String ticdc, String tiproxy, String tiflash,
+    String pump) {
 
   /** The names of cluster {@code name} whose PD is its own. */
   public static ServerNames of(String name, String namespace, String clusterDomain) {
@@ -22,6 +25,7 @@ public record ServerNames(String pd, String tidb, String ticdc, String tiproxy, 
         ComponentHosts.tidbService(name, namespace, clusterDomain),
         ComponentHosts.ticdcPeerService(name, namespace, clusterDomain),
         ComponentHosts.tiproxyPeerService(name, namespace, clusterDomain),
+        ComponentHosts.tiflashPeerService(name, namespace, clusterDomain),
         ComponentHosts.pumpService(name, namespace, clusterDomain));
   }
 
@@ -32,6 +36,6 @@ public record ServerNames(String pd, String tidb, String ticdc, String tiproxy, 
 
   /** These names with PD's replaced by {@code pdHost} (a referenced cluster's PD). */
   public ServerNames withPd(String pdHost) {
-    return new ServerNames(pdHost, tidb, ticdc, tiproxy, pump);
+    return new ServerNames(pdHost, tidb, ticdc, tiproxy, tiflash, pump);
   }
 }

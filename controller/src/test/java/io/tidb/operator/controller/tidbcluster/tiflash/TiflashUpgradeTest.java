@@ -64,6 +64,56 @@ class TiflashUpgradeTest {
         decide(fresh, ALL_UP, 30));
   }
 
+  private static MemberDecision decideWithStatus(Rollouts.Builder pods,
+      Map<String, TiflashUpgrade.StoreStatus> answers) {
+    return TiflashUpgrade.decide(
+        new TiflashUpgrade.Facts(pods.build(), ALL_UP, 0, NOW, true, answers));
+  }
+
+  @Test
+  void fromV512TheUpgradedStoreMustReportRunningOnItsOwnStoreStatus() {
+    Rollouts.Builder pods = Rollouts.rollout("basic-tiflash", 3).partition(2)
+        .ready(0, OLD).ready(1, OLD).ready(2, NEW);
+    assertEquals(java.util.List.of("basic-tiflash-2"),
+        TiflashUpgrade.toAsk(pods.build(), ALL_UP, 0, NOW));
+    assertEquals(
+        MemberDecision.waitFor("waiting for upgraded TiFlash store 14 (basic-tiflash-2) to report"
+            + " Running on /tiflash/store-status, it reports Ready (1 of 3 done)"),
+        decideWithStatus(pods, Map.of("basic-tiflash-2", TiflashUpgrade.StoreStatus.of("Ready"))));
+    assertEquals(
+        MemberDecision.waitFor("waiting for upgraded TiFlash store 14 (basic-tiflash-2) to answer"
+            + " /tiflash/store-status (connection refused) (1 of 3 done)"),
+        decideWithStatus(pods,
+            Map.of("basic-tiflash-2", TiflashUpgrade.StoreStatus.failed("connection refused"))));
+    assertEquals(new MemberDecision.Roll(1, "upgrading basic-tiflash-1 (1 of 3 done)"),
+        decideWithStatus(pods, Map.of("basic-tiflash-2", TiflashUpgrade.StoreStatus.of("Running"))));
+    assertEquals(new MemberDecision.Roll(1, "upgrading basic-tiflash-1 (1 of 3 done)"),
+        decide(pods, ALL_UP, 0), "before v5.1.2 the status is not asked");
+  }
+
+  @Test
+  void onlyUpgradedPodsThatPassedTheOtherChecksAreAsked() {
+    Rollouts.Builder pods = Rollouts.rollout("basic-tiflash", 3).partition(1)
+        .ready(0, OLD).notReady(1, NEW).ready(2, NEW);
+    TiflashStores twoDisconnected =
+        stores("basic-tiflash-0", "Up", "basic-tiflash-1", "Up", "basic-tiflash-2", "Disconnected");
+    assertEquals(java.util.List.of(), TiflashUpgrade.toAsk(pods.build(), twoDisconnected, 0, NOW));
+    assertEquals(java.util.List.of("basic-tiflash-2"),
+        TiflashUpgrade.toAsk(pods.build(), ALL_UP, 0, NOW));
+  }
+
+  @Test
+  void theStoreStatusIsAskedFromV512AndOfLatest() {
+    assertEquals(true, TiflashVersion.reportsStoreStatus("v5.1.2"));
+    assertEquals(true, TiflashVersion.reportsStoreStatus("v8.5.0"));
+    assertEquals(true, TiflashVersion.reportsStoreStatus("latest"));
+    assertEquals(true, TiflashVersion.reportsStoreStatus("nightly-2025"));
+    assertEquals(false, TiflashVersion.reportsStoreStatus("v5.1.1"));
+    assertEquals(false, TiflashVersion.reportsStoreStatus("v4.0.16"));
+    assertEquals(false, TiflashVersion.reportsStoreStatus("custom"));
+    assertEquals(false, TiflashVersion.reportsStoreStatus(null));
+  }
+
   @Test
   void aReleasedPodIsLeftToTheStatefulSetController() {
     Rollouts.Builder pods = Rollouts.rollout("basic-tiflash", 3).partition(2).allReady(OLD);
