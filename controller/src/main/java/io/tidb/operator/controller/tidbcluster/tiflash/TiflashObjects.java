@@ -1,6 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.tiflash;
 
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
+import io.tidb.operator.controller.tidbcluster.pipeline.PdOwner;
 import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -123,12 +124,13 @@ public final class TiflashObjects {
     if (!mountsConfigInContainer(tc)) {
       return TiflashScripts.start(version);
     }
-    String cluster = tc.getMetadata().getName();
     String domain = MemberPods.clusterDomain(tc);
     String podHost = "${POD_NAME}.${HEADLESS_SERVICE_NAME}.${NAMESPACE}.svc"
         + (domain == null || domain.isEmpty() ? "" : "." + domain);
-    return TiflashScripts.startWithArgs(version, podHost, cluster, MemberPods.scheme(tc),
-        Boolean.TRUE.equals(tc.getSpec().getEnableDynamicConfiguration()));
+    PdOwner owner = PdOwner.of(tc);
+    return TiflashScripts.startWithArgs(version, podHost, owner.name(), owner.referenced(),
+        MemberPods.scheme(tc), Boolean.TRUE.equals(tc.getSpec().getEnableDynamicConfiguration()),
+        AcrossK8sPd.of(tc, ClusterAddresses.pdClient(tc.getMetadata().getName()), TLS_DIR));
   }
 
   public static StatefulSet statefulSet(TidbCluster tc, ConfigMap configMap, StatefulSetPlan plan) {

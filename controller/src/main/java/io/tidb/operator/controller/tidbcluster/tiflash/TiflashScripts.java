@@ -58,18 +58,29 @@ final class TiflashScripts {
    * /etc/tiflash/config_templ.toml} from the ConfigMap and gets its own addresses and PD's on the
    * command line, with {@code STORE_LABELS} as {@code --labels} when set. PD: v1 {@code
    * <scheme>://${CLUSTER_NAME}-pd:2379}; v2 and unset {@code <tc>-pd:2379}, or with v2's
-   * {@code PreferPDAddressesOverDiscovery} the hosts of {@code spec.pdAddresses}. Every version
-   * has the debug mode (upstream's v1 template has it in this mode too).
+   * {@code PreferPDAddressesOverDiscovery} the hosts of {@code spec.pdAddresses}; the referenced
+   * cluster's PD ({@code <ref>-pd:2379}) for a heterogeneous cluster without PD of its own; across
+   * Kubernetes clusters discovery's {@code /verify/} answer (unless the preferred addresses are
+   * given), as upstream's. Every version has the debug mode (upstream's v1 template has it in this
+   * mode too).
    *
    * @param podHost the pod's host, {@code ${POD_NAME}.${HEADLESS_SERVICE_NAME}.${NAMESPACE}.svc[.<domain>]}
+   * @param pdOwner the TidbCluster whose PD TiFlash joins ({@code PdOwner}), and whether it is
+   *     another than this one
    * @param advertiseStatus whether to advertise the proxy status address ({@code
    *     spec.enableDynamicConfiguration})
+   * @param acrossK8s the discovery lookup with {@code spec.acrossK8s}
    */
-  static String startWithArgs(StartScriptVersion version, String podHost, String cluster,
-      String scheme, boolean advertiseStatus) {
-    String pd = version.version() == StartScriptVersion.Version.V1
-        ? scheme + "://${CLUSTER_NAME}-pd:2379"
-        : version.preferredPd("", 2379).orElse(cluster + "-pd:2379");
+  static String startWithArgs(StartScriptVersion version, String podHost, String pdOwner,
+      boolean referenced, String scheme, boolean advertiseStatus, Optional<AcrossK8sPd> acrossK8s) {
+    Optional<String> preferred = version.version() == StartScriptVersion.Version.V1
+        ? Optional.empty() : version.preferredPd("", 2379);
+    String own = version.version() == StartScriptVersion.Version.V1
+        ? scheme + "://" + (referenced ? pdOwner : "${CLUSTER_NAME}") + "-pd:2379"
+        : pdOwner + "-pd:2379";
+    String pd = preferred.orElse(own);
+    String lookup = preferred.isEmpty() && acrossK8s.isPresent()
+        ? acrossK8s.get().render() + "PD_ADDRESS=\"${result}\"\n" : "";
     String status = advertiseStatus
         ? "--flash.proxy.advertise-status-addr=" + podHost + ":" + TiflashObjects.PROXY_STATUS_PORT
             + " \\\n"
@@ -78,7 +89,7 @@ final class TiflashScripts {
         + """
 
         PD_ADDRESS="%1$s"
-        ARGS="server --config-file %2$s/config_templ.toml \\
+        %7$sARGS="server --config-file %2$s/config_templ.toml \\
         -- \\
         --flash.proxy.advertise-addr=%3$s:%4$d \\
         %5$s--flash.service_addr=%3$s:%6$d \\
@@ -89,7 +100,7 @@ final class TiflashScripts {
             ARGS="${ARGS} --labels ${STORE_LABELS} "
         fi
         """.formatted(pd, TiflashObjects.CONFIG_DIR, podHost, TiflashObjects.PROXY_PORT, status,
-            TiflashObjects.FLASH_PORT)
+            TiflashObjects.FLASH_PORT, lookup)
         + ScriptPrelude.exec(BINARY, "");
   }
 

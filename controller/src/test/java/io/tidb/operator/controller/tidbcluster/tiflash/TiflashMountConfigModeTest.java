@@ -63,14 +63,14 @@ class TiflashMountConfigModeTest {
             + " --flash.proxy.advertise-addr=flash-tiflash-1.flash-tiflash-peer.db.svc:20170"
             + " --flash.service_addr=flash-tiflash-1.flash-tiflash-peer.db.svc:3930"
             + " --raft.pd_addr=flash-pd:2379",
-        run(TiflashScripts.startWithArgs(v2, HOST, "flash", "http", false), POD));
+        run(TiflashScripts.startWithArgs(v2, HOST, "flash", false, "http", false, Optional.empty()), POD));
   }
 
   @Test
   void v1NamesPdWithItsSchemeV2CanPreferPdAddressesAndLabelsAndStatusAddressAreAdded()
       throws Exception {
     StartScriptVersion v1 = new StartScriptVersion(StartScriptVersion.Version.V1, Set.of(), List.of());
-    String v1Args = run(TiflashScripts.startWithArgs(v1, HOST, "flash", "https", true),
+    String v1Args = run(TiflashScripts.startWithArgs(v1, HOST, "flash", false, "https", true, Optional.empty()),
         Map.of("POD_NAME", "flash-tiflash-0", "HEADLESS_SERVICE_NAME", "flash-tiflash-peer",
             "NAMESPACE", "db", "CLUSTER_NAME", "flash", "STORE_LABELS", "zone=z1"));
     assertTrue(v1Args.contains(" --raft.pd_addr=https://flash-pd:2379"), v1Args);
@@ -82,8 +82,32 @@ class TiflashMountConfigModeTest {
     StartScriptVersion prefer = new StartScriptVersion(StartScriptVersion.Version.V2,
         Set.of(StartScriptVersion.Flag.PREFER_PD_ADDRESSES_OVER_DISCOVERY),
         List.of("http://pd-a.other:2379", "http://pd-b.other:2379"));
-    assertTrue(run(TiflashScripts.startWithArgs(prefer, HOST, "flash", "http", false), POD)
+    assertTrue(run(TiflashScripts.startWithArgs(prefer, HOST, "flash", false, "http", false, Optional.empty()), POD)
         .endsWith(" --raft.pd_addr=pd-a.other:2379,pd-b.other:2379"));
+  }
+
+  @Test
+  void aHeterogeneousClusterWithoutPdJoinsTheReferencedPdAndAcrossKubernetesAsksDiscovery()
+      throws Exception {
+    StartScriptVersion v2 = new StartScriptVersion(StartScriptVersion.Version.V2, Set.of(), List.of());
+    StartScriptVersion v1 = new StartScriptVersion(StartScriptVersion.Version.V1, Set.of(), List.of());
+    assertTrue(run(TiflashScripts.startWithArgs(v2, HOST, "basic", true, "http", false,
+        Optional.empty()), POD).endsWith(" --raft.pd_addr=basic-pd:2379"));
+    assertTrue(run(TiflashScripts.startWithArgs(v1, HOST, "basic", true, "http", false,
+        Optional.empty()), POD).endsWith(" --raft.pd_addr=http://basic-pd:2379"));
+
+    Files.createDirectories(dir.resolve("bin"));
+    Path wget = dir.resolve("bin/wget");
+    Files.writeString(wget, "#!/bin/sh\nprintf 'http://flash-pd:2379,http://other-pd-0.other-pd-peer.db.svc.c2:2379'\n");
+    wget.toFile().setExecutable(true);
+    var across = new io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd("flash-pd:2379",
+        "flash-discovery.db:10261",
+        new io.tidb.operator.controller.tidbcluster.member.StartScriptFetch(false, "/tls"), false);
+    Map<String, String> env = new java.util.HashMap<>(POD);
+    env.put("PATH", dir.resolve("bin") + ":" + System.getenv("PATH"));
+    assertTrue(run(TiflashScripts.startWithArgs(v2, HOST, "flash", false, "http", false,
+        Optional.of(across)), env)
+        .endsWith(" --raft.pd_addr=flash-pd:2379,other-pd-0.other-pd-peer.db.svc.c2:2379"));
   }
 
   @Test
