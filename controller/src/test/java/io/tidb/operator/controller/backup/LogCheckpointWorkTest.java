@@ -47,6 +47,8 @@ class LogCheckpointWorkTest {
   private final Map<String, byte[]> etcd = new TreeMap<>();
   private Supplier<Map<String, byte[]>> pd = () -> etcd;
   private final RecordingEventRecorder events = new RecordingEventRecorder();
+  private final FakeOwnedObjects owned = new FakeOwnedObjects();
+  private final List<String> deleted = new ArrayList<>();
   private final BackupWork work = new BackupWork(new BackupSettings("op:1", "{name}-pd.{namespace}:2379", "/bin/br"),
       new Lookups(), new LogCheckpoints((tc, prefix) -> {
         reads.add(tc.getMetadata().getNamespace() + "/" + tc.getMetadata().getName() + " " + prefix);
@@ -76,7 +78,7 @@ class LogCheckpointWorkTest {
 
   private WorkOutcome reconcile() {
     BackupStatus status = ApiObjects.deepCopy(backup.getStatus());
-    WorkOutcome outcome = work.work(new ResourceContext<>(backup, backup, status, new FakeOwnedObjects(),
+    WorkOutcome outcome = work.work(new ResourceContext<>(backup, backup, status, owned,
         new FakeApplier(), events, NOW));
     backup.setStatus(status);
     return outcome;
@@ -145,6 +147,32 @@ class LogCheckpointWorkTest {
     WorkOutcome next = reconcile();
     assertEquals(WorkOutcome.CONVERGING, next.result(), "the spec still says log-start: the task is resumed");
     assertEquals("Scheduled", backup.getStatus().getLogSubCommandStatuses().get("log-resume").getPhase());
+  }
+
+  @Test
+  void theResumesFinishedJobOfThisSpecIsDeletedToRunItAgain() {
+    owned.add(ApiObjects.parse("""
+        apiVersion: batch/v1
+        kind: Job
+        metadata:
+          name: backup-pitr-log-resume
+          namespace: ns
+          annotations: {tidb.pingcap.com/backup-generation: "1"}
+          ownerReferences: [{apiVersion: pingcap.com/v1alpha1, kind: Backup, name: pitr, uid: u-1, controller: true}]
+        status:
+          conditions: [{type: Complete, status: "True"}]
+        """, io.fabric8.kubernetes.api.model.batch.v1.Job.class));
+    backup.getStatus().getLogSubCommandStatuses().put("log-resume", ApiObjects.parse(
+        "command: log-resume\nphase: Complete\n", io.tidb.operator.api.v1alpha1.backup.LogSubCommandStatus.class));
+    etcd.put("/tidb/br-stream/pause/pitr", new byte[0]);
+    reconcile();
+    reconcile();
+    assertEquals("Paused", backup.getStatus().getPhase());
+    assertEquals("Repeatable", backup.getStatus().getLogSubCommandStatuses().get("log-resume").getPhase());
+    WorkOutcome next = reconcile();
+    assertEquals(List.of("ns/backup-pitr-log-resume"), deleted, "an earlier resume's Job is not this resume's result");
+    assertEquals("Paused", backup.getStatus().getPhase());
+    assertEquals(WorkOutcome.CONVERGING, next.result());
   }
 
   @Test
@@ -238,7 +266,7 @@ class LogCheckpointWorkTest {
 
     @Override
     public void deleteJob(String namespace, String name) {
-      throw new AssertionError("no Job to delete");
+      deleted.add(namespace + "/" + name);
     }
   }
 }
