@@ -294,7 +294,8 @@ final class LogBackupWork {
   /**
    * Whether the command's Job of this spec exists and its end is not in the status yet: the
    * backup-manager writes its result before the Job completes, so the result alone does not mean
-   * the controller is done with it.
+   * the controller is done with it. An entry the task's error pause marked RetryFailed was
+   * reported (its Job completed before).
    */
   private static boolean unreported(ResourceContext<Backup, BackupStatus> ctx, Optional<Job> job, String command) {
     if (job.isEmpty() || !Objects.equals(generationOf(job.get()), String.valueOf(ctx.generation()))) {
@@ -302,7 +303,8 @@ final class LogBackupWork {
     }
     Map<String, LogSubCommandStatus> subs = ctx.status().getLogSubCommandStatuses();
     LogSubCommandStatus sub = subs == null ? null : subs.get(command);
-    return sub == null || !(BackupPhase.COMPLETE.equals(sub.getPhase()) || BackupPhase.FAILED.equals(sub.getPhase()));
+    return sub == null || !(BackupPhase.COMPLETE.equals(sub.getPhase()) || BackupPhase.FAILED.equals(sub.getPhase())
+        || LogKernel.RETRY_THE_FAILED.equals(sub.getPhase()));
   }
 
   /**

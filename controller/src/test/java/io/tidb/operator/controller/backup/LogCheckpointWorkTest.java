@@ -149,19 +149,23 @@ class LogCheckpointWorkTest {
     assertEquals("Scheduled", backup.getStatus().getLogSubCommandStatuses().get("log-resume").getPhase());
   }
 
-  @Test
-  void theResumesFinishedJobOfThisSpecIsDeletedToRunItAgain() {
-    owned.add(ApiObjects.parse("""
+  private static io.fabric8.kubernetes.api.model.batch.v1.Job finishedJob(String name) {
+    return ApiObjects.parse("""
         apiVersion: batch/v1
         kind: Job
         metadata:
-          name: backup-pitr-log-resume
+          name: %s
           namespace: ns
           annotations: {tidb.pingcap.com/backup-generation: "1"}
           ownerReferences: [{apiVersion: pingcap.com/v1alpha1, kind: Backup, name: pitr, uid: u-1, controller: true}]
         status:
           conditions: [{type: Complete, status: "True"}]
-        """, io.fabric8.kubernetes.api.model.batch.v1.Job.class));
+        """.formatted(name), io.fabric8.kubernetes.api.model.batch.v1.Job.class);
+  }
+
+  @Test
+  void theResumesFinishedJobOfThisSpecIsDeletedToRunItAgain() {
+    owned.add(finishedJob("backup-pitr-log-resume"));
     backup.getStatus().getLogSubCommandStatuses().put("log-resume", ApiObjects.parse(
         "command: log-resume\nphase: Complete\n", io.tidb.operator.api.v1alpha1.backup.LogSubCommandStatus.class));
     etcd.put("/tidb/br-stream/pause/pitr", new byte[0]);
@@ -198,6 +202,7 @@ class LogCheckpointWorkTest {
 
   @Test
   void anErrorPauseIsRetryFailedAtOnceWithAWarningAndNoMoreCheckpoints() {
+    owned.add(finishedJob("backup-pitr-log-start"));
     etcd.put("/tidb/br-stream/pause/pitr", LogTaskValues.pause("ERROR", LogTaskValues.STREAM_BACKUP_ERROR_TYPE,
         LogTaskValues.streamBackupError(1L, "BR:KV:ErrKVStorage", "disk full", 4)));
     etcd.put("/tidb/br-stream/checkpoint/pitr/central_global", be(464_000_000_000_262_144L));
@@ -211,6 +216,7 @@ class LogCheckpointWorkTest {
 
     reconcile();
     assertEquals(1, events.events.size(), "the same error pause again: no second Event");
+    assertEquals("RetryFailed", backup.getStatus().getPhase(), "the start's finished Job is not reported again");
     etcd.remove("/tidb/br-stream/pause/pitr");
     reconcile();
     assertEquals("Running", backup.getStatus().getPhase(), "resumed by hand: running again");
