@@ -1,7 +1,6 @@
 package io.tidb.operator.controller.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -29,9 +28,8 @@ import org.junit.jupiter.api.Test;
  * S3, logSuccessTruncateUntil), stop (Stopped), each command first Prepare (the backup-manager's),
  * the pause's mark BR (the stand-in) writes in PD's etcd agreeing with the phase; while Running,
  * the checkpoint the test writes into PD's etcd as the cluster's advancer would
- * becomes logCheckpointTs and follows it; the BR stand-in records the five command lines and
- * refuses what BR refuses (a pause of a paused task, shown Failed for that command only). The TLS
- * cluster's scenarios are {@link LogBackupTlsIT}'s, the task's state in PD's etcd {@link
+ * becomes logCheckpointTs and follows it; the BR stand-in records the five command lines. The TLS
+ * cluster's scenarios are {@link LogBackupTlsIT}'s, a task changed outside the operator {@link
  * LogBackupKernelIT}'s (separate classes, so that they run side by side).
  */
 @WithKubeApiServer
@@ -180,48 +178,5 @@ class LogBackupIT {
             && b.getStatus().getObservedGeneration().equals(b.getMetadata().getGeneration()));
     assertEquals(5, h.admin.batch().v1().jobs().inNamespace(h.namespace).withLabel("tidb.pingcap.com/backup", "pitr")
         .list().getItems().size(), "one Job per command, none run twice");
-  }
-
-  @Test
-  void aCommandBrRefusesFailsThatCommandOnlyAndNothingRunsBeforeTheStart() throws Exception {
-    Path ownTasks = Files.createTempDirectory("br-log-tasks-");
-    h.createBackup("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: Backup
-        metadata: {name: refused}
-        spec:
-          backupMode: log
-          logSubcommand: log-pause
-          logTruncateUntil: "2026-01-01 00:00:00"
-          br: {cluster: basic}
-          env:
-          - {name: BR_STANDIN_LOG_TASKS, value: "%s"}
-          s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: refused/log, secretName: s3-secret}
-        """.formatted(ownTasks));
-    Backup waiting = h.awaitBackup("refused", "observed", b -> b.getStatus().getObservedGeneration() != null);
-    assertNull(waiting.getStatus().getPhase(), "nothing runs before the start");
-    assertNull(h.job("backup-refused-log-pause"), "a pause waits for the start");
-
-    edit("refused", b -> {
-      b.getSpec().setLogSubcommand("log-start");
-      b.getSpec().setLogTruncateUntil(null);
-    });
-    Job start = h.awaitJob("backup-refused-log-start");
-    assertEquals(0, h.run(start).exitCode());
-    Backup running = h.awaitBackup("refused", "Running", b -> "Running".equals(b.getStatus().getPhase()));
-    // Someone pauses the task with br directly; the operator's pause is then refused by BR.
-    Path task = ownTasks.resolve("refused.json");
-    Files.writeString(task, Files.readString(task).replace("\"paused\":false", "\"paused\":true"));
-    edit("refused", b -> b.getSpec().setLogSubcommand("log-pause"));
-    JobAsKubelet.Run run = h.run(h.awaitJob("backup-refused-log-pause"));
-    assertEquals(1, run.exitCode(), run.output());
-    Backup failed = h.awaitBackup("refused", "log-pause Failed", b -> b.getStatus().getLogSubCommandStatuses() != null
-        && "Failed".equals(b.getStatus().getLogSubCommandStatuses().get("log-pause").getPhase()));
-    assertEquals("Running", failed.getStatus().getPhase(), "the log backup itself still runs");
-    assertEquals(running.getStatus().getCommitTs(), failed.getStatus().getCommitTs());
-    String message = BackupHarness.condition(failed, "Failed").orElseThrow().getMessage();
-    assertTrue(message.contains("log-pause: log pause failed: br exited with code 1: [BR:KV:ErrKVUnknown]The task refused"
-        + " is paused already."), message);
-    assertEquals("log-pause", BackupHarness.condition(failed, "Failed").orElseThrow().getCommand());
   }
 }

@@ -1,8 +1,10 @@
 package io.tidb.operator.controller.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.api.v1alpha1.backup.BackupCondition;
 import io.tidb.operator.controller.fixtures.LogTaskValues;
@@ -28,7 +30,10 @@ import org.junit.jupiter.api.Test;
  * paused by an error (its pause mark of severity ERROR with the protobuf StreamBackupError, and
  * the store's {@code last-error}) shows {@code RetryFailed} with the error, and runs again once
  * resumed by hand; a {@code last-error} alone, which upstream reads but never acts on, changes
- * nothing. The BR stand-in writes and deletes BR's pause mark in the simulated PD's etcd.
+ * nothing; a pause the operator runs after someone paused the task with br directly (only BR's
+ * task, not the mark) is refused by BR and fails that command only; no command runs before the
+ * start. The BR stand-in writes and deletes BR's pause mark in the simulated PD's etcd when told
+ * where it is.
  */
 @WithKubeApiServer
 class LogBackupKernelIT {
@@ -149,5 +154,55 @@ class LogBackupKernelIT {
     assertEquals("Complete", recovered.getStatus().getLogSubCommandStatuses().get("log-start").getPhase());
     assertEquals(1, h.admin.batch().v1().jobs().inNamespace(h.namespace).withLabel("tidb.pingcap.com/backup", "failing")
         .list().getItems().size(), "nothing but the start ran: the task was resumed by hand");
+  }
+
+  @Test
+  void aCommandBrRefusesFailsThatCommandOnlyAndNothingRunsBeforeTheStart() throws Exception {
+    Path ownTasks = Files.createTempDirectory("br-log-tasks-");
+    h.createBackup("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: Backup
+        metadata: {name: refused}
+        spec:
+          backupMode: log
+          logSubcommand: log-pause
+          logTruncateUntil: "2026-01-01 00:00:00"
+          br: {cluster: basic}
+          env:
+          - {name: BR_STANDIN_LOG_TASKS, value: "%s"}
+          s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: refused/log, secretName: s3-secret}
+        """.formatted(ownTasks));
+    Backup waiting = h.awaitBackup("refused", "observed", b -> b.getStatus().getObservedGeneration() != null);
+    assertNull(waiting.getStatus().getPhase(), "nothing runs before the start");
+    assertNull(h.job("backup-refused-log-pause"), "a pause waits for the start");
+
+    edit("refused", b -> {
+      b.getSpec().setLogSubcommand("log-start");
+      b.getSpec().setLogTruncateUntil(null);
+    });
+    Job start = h.awaitJob("backup-refused-log-start");
+    assertEquals(0, h.run(start).exitCode());
+    Backup running = h.awaitBackup("refused", "Running", b -> "Running".equals(b.getStatus().getPhase()));
+    // Someone pauses the task with br directly; the operator's pause is then refused by BR.
+    Path task = ownTasks.resolve("refused.json");
+    Files.writeString(task, Files.readString(task).replace("\"paused\":false", "\"paused\":true"));
+    edit("refused", b -> b.getSpec().setLogSubcommand("log-pause"));
+    JobAsKubelet.Run run = h.run(h.awaitJob("backup-refused-log-pause"));
+    assertEquals(1, run.exitCode(), run.output());
+    Backup failed = h.awaitBackup("refused", "log-pause Failed", b -> b.getStatus().getLogSubCommandStatuses() != null
+        && "Failed".equals(b.getStatus().getLogSubCommandStatuses().get("log-pause").getPhase()));
+    assertEquals("Running", failed.getStatus().getPhase(), "the log backup itself still runs");
+    assertEquals(running.getStatus().getCommitTs(), failed.getStatus().getCommitTs());
+    String message = BackupHarness.condition(failed, "Failed").orElseThrow().getMessage();
+    assertTrue(message.contains("log-pause: log pause failed: br exited with code 1: [BR:KV:ErrKVUnknown]The task refused"
+        + " is paused already."), message);
+    assertEquals("log-pause", BackupHarness.condition(failed, "Failed").orElseThrow().getCommand());
+  }
+
+  private static void edit(String name, java.util.function.Consumer<Backup> change) {
+    h.admin.resources(Backup.class).inNamespace(h.namespace).withName(name).edit(b -> {
+      change.accept(b);
+      return b;
+    });
   }
 }
