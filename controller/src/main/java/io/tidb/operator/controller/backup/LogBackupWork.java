@@ -59,8 +59,9 @@ final class LogBackupWork {
   /**
    * The commands' work; then, when nothing is left to do and the task was started (Running,
    * Paused, or paused by an error), the task's state is read from PD's etcd and the status
-   * corrected when it differs ({@link LogKernel}), then, while it runs, its checkpoint; the
-   * reconcile comes back after {@link LogCheckpoints#period} to read again.
+   * corrected when it differs ({@link LogKernel}), then, while it runs, its checkpoint (neither
+   * without the TidbCluster); the reconcile comes back after {@link LogCheckpoints#period} to read
+   * again.
    */
   WorkOutcome work(ResourceContext<Backup, BackupStatus> ctx) {
     WorkOutcome outcome = commands(ctx);
@@ -69,12 +70,11 @@ final class LogBackupWork {
     }
     BackupSpec spec = ctx.resource().getSpec();
     Optional<TidbCluster> cluster = lookups.cluster(BackupWork.clusterNamespace(ctx.stored(), spec), spec.getBr().getCluster());
-    if (cluster.isEmpty()) {
-      return outcome;
-    }
-    syncKernel(ctx, cluster.get());
-    if (LogCheckpoint.tracked(ctx.status())) {
-      readCheckpoint(ctx, cluster.get());
+    if (cluster.isPresent()) {
+      syncKernel(ctx, cluster.get());
+      if (LogCheckpoint.tracked(ctx.status())) {
+        readCheckpoint(ctx, cluster.get());
+      }
     }
     return WorkOutcome.convergedRecheckAfter("log-task", checkpoints.period());
   }
