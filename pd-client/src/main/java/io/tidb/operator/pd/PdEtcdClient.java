@@ -23,6 +23,7 @@ public final class PdEtcdClient {
   static final String LEASE_GRANT = "/v3/lease/grant";
   static final String KV_PUT = "/v3/kv/put";
   static final String KV_RANGE = "/v3/kv/range";
+  static final String KV_DELETE_RANGE = "/v3/kv/deleterange";
 
   private final URI baseUrl;
   private final PdHttp http;
@@ -109,6 +110,13 @@ public final class PdEtcdClient {
     put.put("key", encode(key));
     put.put("value", Base64.getEncoder().encodeToString(value));
     ok(http.send(baseUrl, "POST", KV_PUT, PdJson.write(put)));
+  }
+
+  /** Deletes {@code key} (that key only); returns whether it was there. */
+  public boolean delete(String key) {
+    PdHttp.Response response =
+        ok(http.send(baseUrl, "POST", KV_DELETE_RANGE, PdJson.write(Map.of("key", encode(key)))));
+    return PdJson.parse(response.body()).path("deleted").asLong(0) > 0;
   }
 
   /** etcd's {@code GetPrefixRangeEnd}: the prefix with its last byte below 0xff incremented. */

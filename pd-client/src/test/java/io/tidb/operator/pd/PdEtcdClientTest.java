@@ -61,6 +61,16 @@ class PdEtcdClientTest {
   }
 
   @Test
+  void deleteRemovesThatKeyOnly() {
+    client.put("/tidb/br-stream/pause/pitr", new byte[0]);
+    client.put("/tidb/br-stream/pause/pitr2", new byte[0]);
+    assertEquals(true, client.delete("/tidb/br-stream/pause/pitr"));
+    assertEquals(false, client.delete("/tidb/br-stream/pause/pitr"), "gone already");
+    assertEquals(List.of("/tidb/br-stream/pause/pitr2"),
+        List.copyOf(client.rangeBytes("/tidb/br-stream/pause/").keySet()));
+  }
+
+  @Test
   void aFailedGrantPutsNothing() {
     simulator.faults().add(FaultRule.fail("/v3/lease/grant", 500));
     assertThrows(PdApiException.class,

@@ -16,9 +16,9 @@ import java.util.TreeMap;
 
 /**
  * The part of etcd's JSON gateway that PD serves on its client port and the operator uses: {@code
- * POST /v3/lease/grant}, {@code /v3/kv/put} and {@code /v3/kv/range} for one key or, with {@code
- * range_end}, every key from {@code key} up to (not including) {@code range_end} ({@code "\0"}:
- * to the end), as a prefix read does. Keys and values are base64 in JSON and kept as the bytes
+ * POST /v3/lease/grant}, {@code /v3/kv/put}, and {@code /v3/kv/range} and {@code
+ * /v3/kv/deleterange} for one key or, with {@code range_end}, every key from {@code key} up to (not
+ * including) {@code range_end} ({@code "\0"}: to the end), as a prefix read does. Keys and values are base64 in JSON and kept as the bytes
  * they encode (a value need not be text: BR's log-backup checkpoint is an 8-byte big-endian TSO),
  * keys read as UTF-8 (every key PD's users write is text); 64-bit integers are decimal strings,
  * and every answer carries etcd's {@code header}; a key whose lease has expired is gone, as in
@@ -95,6 +95,7 @@ final class EtcdGateway {
       case "/v3/lease/grant" -> grant(body);
       case "/v3/kv/put" -> put(body);
       case "/v3/kv/range" -> range(body);
+      case "/v3/kv/deleterange" -> deleteRange(body);
       default -> SimResponse.text(404, "Not Found\n");
     };
   }
@@ -129,27 +130,49 @@ final class EtcdGateway {
     return json(header());
   }
 
+  /** The entries {@code key} and {@code range_end} of a range or delete-range request name. */
+  private Map<String, Entry> selected(String key, JsonNode body) {
+    Optional<String> end = decode(body.path("range_end")).map(EtcdGateway::text);
+    Map<String, Entry> found = new TreeMap<>();
+    if (end.isEmpty() || end.get().isEmpty()) {
+      Entry e = kv.get(key);
+      if (e != null) {
+        found.put(key, e);
+      }
+    } else {
+      boolean toEnd = end.get().equals("\0");
+      kv.forEach((k, e) -> {
+        if (k.compareTo(key) >= 0 && (toEnd || k.compareTo(end.get()) < 0)) {
+          found.put(k, e);
+        }
+      });
+    }
+    return found;
+  }
+
+  /** Deletes the keys named as a range names them; {@code deleted} says how many there were. */
+  private SimResponse deleteRange(JsonNode body) {
+    Optional<String> key = decode(body.path("key")).map(EtcdGateway::text);
+    if (key.isEmpty() || key.get().isEmpty()) {
+      return grpcError(400, 3, "etcdserver: key is not provided");
+    }
+    Map<String, Entry> found = selected(key.get(), body);
+    if (!found.isEmpty()) {
+      revision++;
+      found.keySet().forEach(kv::remove);
+    }
+    ObjectNode out = header();
+    out.put("deleted", String.valueOf(found.size()));
+    return json(out);
+  }
+
   private SimResponse range(JsonNode body) {
     Optional<String> key = decode(body.path("key")).map(EtcdGateway::text);
     if (key.isEmpty()) {
       return grpcError(400, 3, "etcdserver: key is not provided");
     }
-    Optional<String> end = decode(body.path("range_end")).map(EtcdGateway::text);
     ObjectNode out = header();
-    Map<String, Entry> found = new TreeMap<>();
-    if (end.isEmpty() || end.get().isEmpty()) {
-      Entry e = kv.get(key.get());
-      if (e != null) {
-        found.put(key.get(), e);
-      }
-    } else {
-      boolean toEnd = end.get().equals("\0");
-      kv.forEach((k, e) -> {
-        if (k.compareTo(key.get()) >= 0 && (toEnd || k.compareTo(end.get()) < 0)) {
-          found.put(k, e);
-        }
-      });
-    }
+    Map<String, Entry> found = selected(key.get(), body);
     if (!found.isEmpty()) {
       var kvs = out.putArray("kvs");
       found.forEach((k, e) -> {

@@ -146,12 +146,13 @@ public final class LogBackupCommands {
 
   /**
    * Started: the backup-manager reported the start's commitTs and the controller moved the phase
-   * on (the commitTs alone is there before the start's Job is seen complete).
+   * on (the commitTs alone is there before the start's Job is seen complete), to Running or later
+   * (also RetryFailed: the task was paused by an error).
    */
   private static boolean started(BackupStatus status) {
     return status.getCommitTs() != null && !status.getCommitTs().isEmpty()
         && (BackupPhase.RUNNING.equals(status.getPhase()) || PAUSED.equals(status.getPhase())
-            || STOPPED.equals(status.getPhase()));
+            || STOPPED.equals(status.getPhase()) || LogKernel.RETRY_THE_FAILED.equals(status.getPhase()));
   }
 
   private static boolean stopped(BackupStatus status) {

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,12 @@ final class LogBackupWork {
   private final BackupSettings settings;
   private final BackupLookups lookups;
   private final LogCheckpoints checkpoints;
+  /** Per Backup (namespace/name/uid), the command whose difference from the task the last read saw. */
+  private final Map<String, String> suspects = new ConcurrentHashMap<>();
+
+  /** The phases whose task state is read: the task was started and not stopped. */
+  private static final Set<String> KERNEL_SYNCED = Set.of(BackupPhase.RUNNING, LogBackupCommands.PAUSED,
+      LogKernel.RETRY_THE_FAILED);
 
   LogBackupWork(BackupSettings settings, BackupLookups lookups, LogCheckpoints checkpoints) {
     this.settings = settings;
@@ -49,17 +57,66 @@ final class LogBackupWork {
   }
 
   /**
-   * The commands' work; then, when nothing is left to do and the log backup runs, its checkpoint
-   * is read from PD's etcd and the reconcile comes back after {@link LogCheckpoints#period} to
-   * read it again.
+   * The commands' work; then, when nothing is left to do and the task was started (Running,
+   * Paused, or paused by an error), the task's state is read from PD's etcd and the status
+   * corrected when it differs ({@link LogKernel}), then, while it runs, its checkpoint (neither
+   * without the TidbCluster); the reconcile comes back after {@link LogCheckpoints#period} to read
+   * again.
    */
   WorkOutcome work(ResourceContext<Backup, BackupStatus> ctx) {
     WorkOutcome outcome = commands(ctx);
-    if (!WorkOutcome.CONVERGED.equals(outcome.result()) || !LogCheckpoint.tracked(ctx.status())) {
+    if (!WorkOutcome.CONVERGED.equals(outcome.result()) || !KERNEL_SYNCED.contains(ctx.status().getPhase())) {
       return outcome;
     }
-    readCheckpoint(ctx);
-    return WorkOutcome.convergedRecheckAfter("log-checkpoint", checkpoints.period());
+    BackupSpec spec = ctx.resource().getSpec();
+    Optional<TidbCluster> cluster = lookups.cluster(BackupWork.clusterNamespace(ctx.stored(), spec), spec.getBr().getCluster());
+    if (cluster.isPresent()) {
+      syncKernel(ctx, cluster.get());
+      if (LogCheckpoint.tracked(ctx.status())) {
+        readCheckpoint(ctx, cluster.get());
+      }
+    }
+    return WorkOutcome.convergedRecheckAfter("log-task", checkpoints.period());
+  }
+
+  /**
+   * Reads the task's pause mark in PD's etcd and corrects the status when the task's state
+   * differs from it ({@link LogKernel#decide}); a difference seen for the first time is only
+   * remembered (until the next read). A failed read changes nothing and is logged.
+   */
+  private void syncKernel(ResourceContext<Backup, BackupStatus> ctx, TidbCluster cluster) {
+    Optional<String> command = LogBackupCommands.next(ctx.resource().getSpec(), ctx.status());
+    if (command.isEmpty()) {
+      return;
+    }
+    String key = LogKernel.pauseKey(ctx.name());
+    LogKernel.Kernel kernel;
+    try {
+      kernel = LogKernel.of(ctx.name(), checkpoints.source().read(cluster, key));
+    } catch (RuntimeException e) {
+      LOG.warn("event=log_task_unread namespace={} name={} key={} error=\"{}\"", ctx.namespace(), ctx.name(), key,
+          e.toString());
+      return;
+    }
+    String id = ctx.namespace() + "/" + ctx.name() + "/" + ctx.stored().getMetadata().getUid();
+    LogKernel.Verdict verdict = LogKernel.decide(command.get(), ctx.status().getPhase(), kernel, suspects.get(id));
+    if (verdict.suspect() == null) {
+      suspects.remove(id);
+    } else {
+      suspects.put(id, verdict.suspect());
+    }
+    if (!LogKernel.apply(ctx.status(), command.get(), verdict, ctx.generation(), ctx.now())) {
+      return;
+    }
+    switch (verdict.action()) {
+      case ERROR_PAUSED -> ctx.events().warning(ctx.stored(), LogKernel.REASON_ERROR_PAUSED,
+          "Log backup paused due to error: " + verdict.reason());
+      case TO_PAUSED -> ctx.events().normal(ctx.stored(), LogKernel.REASON_KERNEL_SYNC,
+          "The task " + ctx.name() + " was paused outside the operator: Paused");
+      case TO_RUNNING, RECOVERED -> ctx.events().normal(ctx.stored(), LogKernel.REASON_KERNEL_SYNC,
+          "The task " + ctx.name() + " runs: Running");
+      default -> { }
+    }
   }
 
   /**
@@ -67,19 +124,13 @@ final class LogBackupWork {
    * it moved. A failed read changes nothing (as upstream, it is tried again next period) and is
    * logged.
    */
-  private void readCheckpoint(ResourceContext<Backup, BackupStatus> ctx) {
-    BackupSpec spec = ctx.resource().getSpec();
-    String clusterNs = BackupWork.clusterNamespace(ctx.stored(), spec);
-    Optional<TidbCluster> cluster = lookups.cluster(clusterNs, spec.getBr().getCluster());
-    if (cluster.isEmpty()) {
-      return;
-    }
+  private void readCheckpoint(ResourceContext<Backup, BackupStatus> ctx, TidbCluster cluster) {
     String prefix = LogCheckpoint.prefix(ctx.name());
     try {
-      LogCheckpoint.apply(ctx.status(), LogCheckpoint.tsoOf(checkpoints.source().read(cluster.get(), prefix)), ctx.now());
+      LogCheckpoint.apply(ctx.status(), LogCheckpoint.tsoOf(checkpoints.source().read(cluster, prefix)), ctx.now());
     } catch (RuntimeException e) {
       LOG.warn("event=log_checkpoint_unread namespace={} name={} cluster={}/{} key={} error=\"{}\"", ctx.namespace(),
-          ctx.name(), clusterNs, spec.getBr().getCluster(), prefix, e.toString());
+          ctx.name(), cluster.getMetadata().getNamespace(), cluster.getMetadata().getName(), prefix, e.toString());
     }
   }
 
@@ -115,6 +166,11 @@ final class LogBackupWork {
       if (finished && !Objects.equals(generationOf(job.get()), String.valueOf(ctx.generation()))) {
         lookups.deleteJob(ctx.namespace(), jobName);
         return WorkOutcome.converging("job", "the finished Job " + jobName + " of an earlier spec to be deleted");
+      }
+      if (finished && repeatable(status, command)) {
+        lookups.deleteJob(ctx.namespace(), jobName);
+        return WorkOutcome.converging("job", "the finished Job " + jobName + " to be deleted: " + command
+            + " is to run again");
       }
       return follow(ctx, job.get(), command);
     }
@@ -238,7 +294,8 @@ final class LogBackupWork {
   /**
    * Whether the command's Job of this spec exists and its end is not in the status yet: the
    * backup-manager writes its result before the Job completes, so the result alone does not mean
-   * the controller is done with it.
+   * the controller is done with it. An entry the task's error pause marked RetryFailed was
+   * reported (its Job completed before).
    */
   private static boolean unreported(ResourceContext<Backup, BackupStatus> ctx, Optional<Job> job, String command) {
     if (job.isEmpty() || !Objects.equals(generationOf(job.get()), String.valueOf(ctx.generation()))) {
@@ -246,7 +303,17 @@ final class LogBackupWork {
     }
     Map<String, LogSubCommandStatus> subs = ctx.status().getLogSubCommandStatuses();
     LogSubCommandStatus sub = subs == null ? null : subs.get(command);
-    return sub == null || !(BackupPhase.COMPLETE.equals(sub.getPhase()) || BackupPhase.FAILED.equals(sub.getPhase()));
+    return sub == null || !(BackupPhase.COMPLETE.equals(sub.getPhase()) || BackupPhase.FAILED.equals(sub.getPhase())
+        || LogKernel.RETRY_THE_FAILED.equals(sub.getPhase()));
+  }
+
+  /**
+   * Whether {@code command}'s entry says it has to run again ({@link LogKernel#REPEATABLE}: the
+   * task was paused or resumed outside the operator since its Job ran).
+   */
+  private static boolean repeatable(BackupStatus status, String command) {
+    Map<String, LogSubCommandStatus> subs = status.getLogSubCommandStatuses();
+    return subs != null && subs.containsKey(command) && LogKernel.REPEATABLE.equals(subs.get(command).getPhase());
   }
 
   private Optional<Job> otherRunningJob(ResourceContext<Backup, BackupStatus> ctx, String command) {

@@ -1,12 +1,10 @@
 package io.tidb.operator.controller.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
-import io.tidb.operator.controller.fixtures.TestCertificates;
 import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.pd.PdEtcdClient;
 import io.tidb.operator.pdsim.ClusterKey;
@@ -27,13 +25,12 @@ import org.junit.jupiter.api.Test;
  * A log backup's life on a real API server, each command's Job run as a process with exactly its
  * container's command, arguments and environment: start (Running, commitTs from BR's task line,
  * the lock and meta in S3), pause (Paused), start again (a resume), truncation (the safepoint in
- * S3, logSuccessTruncateUntil), stop (Stopped), each command first Prepare (the backup-manager's);
- * while Running, the checkpoint the test writes into PD's etcd as the cluster's advancer would
- * becomes logCheckpointTs and follows it; the BR stand-in records the five command lines and
- * refuses what BR refuses (a pause of a paused task, shown Failed for that command only). Against a
- * TLS cluster every BR command, a snapshot backup's and a restore's too, gets the cluster's client
- * certificate (these scenarios share this class: they write the one mount path on this machine),
- * and deleting a running log backup stops it first.
+ * S3, logSuccessTruncateUntil), stop (Stopped), each command first Prepare (the backup-manager's),
+ * the pause's mark BR (the stand-in) writes in PD's etcd agreeing with the phase; while Running,
+ * the checkpoint the test writes into PD's etcd as the cluster's advancer would
+ * becomes logCheckpointTs and follows it; the BR stand-in records the five command lines. The TLS
+ * cluster's scenarios are {@link LogBackupTlsIT}'s, a task changed outside the operator {@link
+ * LogBackupKernelIT}'s (separate classes, so that they run side by side).
  */
 @WithKubeApiServer
 class LogBackupIT {
@@ -48,9 +45,6 @@ class LogBackupIT {
     h.s3.createBucket("logs");
     h.createCluster("basic");
     h.pd.clusters().pd(new ClusterKey(h.namespace, "basic")).addMember("basic-pd-0", 1L);
-    h.createCluster("secure", true);
-    TestCertificates ca = TestCertificates.newCa("backup-tls-it-ca");
-    h.admin.resource(ca.secret(h.namespace, "secure-cluster-client-secret", ca.peer(List.of("secure-client")))).create();
     h.createS3Secret("s3-secret", LoopbackS3.ACCESS_KEY, LoopbackS3.SECRET_KEY);
     tasks = Files.createTempDirectory("br-log-tasks-");
     record = Files.createTempFile("br-commands-", ".txt");
@@ -101,8 +95,9 @@ class LogBackupIT {
           env:
           - {name: BR_STANDIN_LOG_TASKS, value: "%s"}
           - {name: BR_STANDIN_RECORD, value: "%s"}
+          - {name: BR_STANDIN_PD_ETCD, value: "%s"}
           s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: pitr/log, secretName: s3-secret}
-        """.formatted(tasks, record));
+        """.formatted(tasks, record, h.pd.pdUrl(new ClusterKey(h.namespace, "basic"))));
     Job startJob = h.awaitJob("backup-pitr-log-start");
     List<String> args = startJob.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
     assertEquals(List.of("backup-manager", "backup", "--namespace", h.namespace, "--name", "pitr", "--",
@@ -143,6 +138,8 @@ class LogBackupIT {
     edit(b -> b.getSpec().setLogSubcommand("log-pause"));
     runJob("log-pause");
     Backup paused = h.awaitBackup("pitr", "Paused", b -> "Paused".equals(b.getStatus().getPhase()));
+    assertEquals(List.of("/tidb/br-stream/pause/pitr"), List.copyOf(etcd.rangeBytes("/tidb/br-stream/pause/pitr").keySet()),
+        "BR's pause mark, which the operator reads as the task's state");
     assertEquals(commitTs, paused.getStatus().getCommitTs(), "the backup-manager's later applies keep commitTs");
     var pausePrepare = paused.getStatus().getLogSubCommandStatuses().get("log-pause").getConditions().get(0);
     assertEquals("Prepare", pausePrepare.getType());
@@ -181,142 +178,5 @@ class LogBackupIT {
             && b.getStatus().getObservedGeneration().equals(b.getMetadata().getGeneration()));
     assertEquals(5, h.admin.batch().v1().jobs().inNamespace(h.namespace).withLabel("tidb.pingcap.com/backup", "pitr")
         .list().getItems().size(), "one Job per command, none run twice");
-  }
-
-  @Test
-  void aCommandBrRefusesFailsThatCommandOnlyAndNothingRunsBeforeTheStart() throws Exception {
-    Path ownTasks = Files.createTempDirectory("br-log-tasks-");
-    h.createBackup("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: Backup
-        metadata: {name: refused}
-        spec:
-          backupMode: log
-          logSubcommand: log-pause
-          logTruncateUntil: "2026-01-01 00:00:00"
-          br: {cluster: basic}
-          env:
-          - {name: BR_STANDIN_LOG_TASKS, value: "%s"}
-          s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: refused/log, secretName: s3-secret}
-        """.formatted(ownTasks));
-    Backup waiting = h.awaitBackup("refused", "observed", b -> b.getStatus().getObservedGeneration() != null);
-    assertNull(waiting.getStatus().getPhase(), "nothing runs before the start");
-    assertNull(h.job("backup-refused-log-pause"), "a pause waits for the start");
-
-    edit("refused", b -> {
-      b.getSpec().setLogSubcommand("log-start");
-      b.getSpec().setLogTruncateUntil(null);
-    });
-    Job start = h.awaitJob("backup-refused-log-start");
-    assertEquals(0, h.run(start).exitCode());
-    Backup running = h.awaitBackup("refused", "Running", b -> "Running".equals(b.getStatus().getPhase()));
-    // Someone pauses the task with br directly; the operator's pause is then refused by BR.
-    Path task = ownTasks.resolve("refused.json");
-    Files.writeString(task, Files.readString(task).replace("\"paused\":false", "\"paused\":true"));
-    edit("refused", b -> b.getSpec().setLogSubcommand("log-pause"));
-    JobAsKubelet.Run run = h.run(h.awaitJob("backup-refused-log-pause"));
-    assertEquals(1, run.exitCode(), run.output());
-    Backup failed = h.awaitBackup("refused", "log-pause Failed", b -> b.getStatus().getLogSubCommandStatuses() != null
-        && "Failed".equals(b.getStatus().getLogSubCommandStatuses().get("log-pause").getPhase()));
-    assertEquals("Running", failed.getStatus().getPhase(), "the log backup itself still runs");
-    assertEquals(running.getStatus().getCommitTs(), failed.getStatus().getCommitTs());
-    String message = BackupHarness.condition(failed, "Failed").orElseThrow().getMessage();
-    assertTrue(message.contains("log-pause: log pause failed: br exited with code 1: [BR:KV:ErrKVUnknown]The task refused"
-        + " is paused already."), message);
-    assertEquals("log-pause", BackupHarness.condition(failed, "Failed").orElseThrow().getCommand());
-  }
-
-  /**
-   * Against a TLS cluster every BR command gets the cluster's client certificate (the stand-in,
-   * told the cluster has TLS, refuses a command without it); deleting the running log backup runs
-   * {@code br log stop} in Job {@code stop-<name>} before the Backup is released.
-   */
-  @Test
-  void aTlsClustersLogBackupGetsTheClientCertificateAndIsStoppedWhenDeleted() throws Exception {
-    Path ownTasks = Files.createTempDirectory("br-log-tasks-");
-    h.createBackup("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: Backup
-        metadata: {name: secured}
-        spec:
-          backupMode: log
-          br: {cluster: secure}
-          env:
-          - {name: BR_STANDIN_LOG_TASKS, value: "%s"}
-          - {name: BR_STANDIN_CLUSTER_TLS, value: "true"}
-          s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: secured/log, secretName: s3-secret}
-        """.formatted(ownTasks));
-    Job start = h.awaitJob("backup-secured-log-start");
-    List<String> args = start.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
-    assertTrue(args.contains("--cluster-tls"), args.toString());
-
-    Job withoutTls = new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder(start).build();
-    withoutTls.getSpec().getTemplate().getSpec().getContainers().get(0)
-        .setArgs(args.stream().filter(a -> !"--cluster-tls".equals(a)).toList());
-    JobAsKubelet.Run refused = h.kubelet.run(withoutTls, h.kubeletFor(withoutTls));
-    assertEquals(1, refused.exitCode(), refused.output());
-    assertTrue(refused.output().contains("the cluster has TLS but --ca, --cert and --key were not all given"),
-        refused.output());
-
-    JobAsKubelet.Run run = h.run(start);
-    assertEquals(0, run.exitCode(), run.output());
-    assertTrue(run.output().contains("[\"cluster TLS\"]") && run.output().contains("[ca=/var/lib/cluster-client-tls/ca.crt]"),
-        run.output());
-    h.awaitBackup("secured", "Running", b -> "Running".equals(b.getStatus().getPhase()));
-
-    h.admin.resources(Backup.class).inNamespace(h.namespace).withName("secured").delete();
-    Job stop = h.awaitJob("stop-secured");
-    assertTrue(stop.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs()
-        .containsAll(List.of("--cluster-tls", "log", "stop", "--task-name=secured")), stop.getSpec().toString());
-    Backup stopping = h.awaitBackup("secured", "stopping", b -> b.getStatus().getLogSubCommandStatuses() != null
-        && b.getStatus().getLogSubCommandStatuses().containsKey("log-stop"));
-    assertEquals("Scheduled", stopping.getStatus().getLogSubCommandStatuses().get("log-stop").getPhase());
-    var scheduled = BackupHarness.condition(stopping, "Scheduled").orElseThrow();
-    assertEquals("log-stop", scheduled.getCommand());
-    assertTrue(scheduled.getMessage().contains("Job stop-secured runs br log stop of task secured"), scheduled.getMessage());
-    assertTrue(Files.exists(ownTasks.resolve("secured.json")), "the task runs until the stop");
-
-    JobAsKubelet.Run stopped = h.run(stop);
-    assertEquals(0, stopped.exitCode(), stopped.output());
-    Await.until("the Backup released", BackupHarness.TIMEOUT, () -> h.backup("secured"), b -> b == null);
-    assertTrue(!Files.exists(ownTasks.resolve("secured.json")), "br log stop removed the task");
-  }
-
-  @Test
-  void aTlsClustersSnapshotBackupAndRestoreGetTheClientCertificate() throws Exception {
-    h.createBackup("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: Backup
-        metadata: {name: secured-full}
-        spec:
-          br: {cluster: secure}
-          env: [{name: BR_STANDIN_CLUSTER_TLS, value: "true"}]
-          s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: secured/full, secretName: s3-secret}
-        """);
-    Job backup = h.awaitJob("backup-secured-full");
-    assertTrue(backup.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs().contains("--cluster-tls"));
-    JobAsKubelet.Run backedUp = h.run(backup);
-    assertEquals(0, backedUp.exitCode(), backedUp.output());
-    assertTrue(backedUp.output().contains("--key=<redacted>") && backedUp.output().contains("[\"cluster TLS\"]"),
-        backedUp.output());
-    Backup done = h.awaitBackup("secured-full", "Complete", b -> "Complete".equals(b.getStatus().getPhase()));
-
-    h.createRestore("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: Restore
-        metadata: {name: secured-back}
-        spec:
-          br: {cluster: secure}
-          env: [{name: BR_STANDIN_CLUSTER_TLS, value: "true"}]
-          s3: {provider: minio, endpoint: "${S3}", bucket: logs, prefix: secured/full, secretName: s3-secret}
-        """);
-    Job restore = h.awaitJob("restore-secured-back");
-    assertEquals("secure-cluster-client-secret", restore.getSpec().getTemplate().getSpec().getVolumes().stream()
-        .filter(v -> "cluster-client-tls".equals(v.getName())).findFirst().orElseThrow().getSecret().getSecretName());
-    JobAsKubelet.Run restored = h.run(restore);
-    assertEquals(0, restored.exitCode(), restored.output());
-    assertTrue(restored.output().contains("[\"cluster TLS\"]"), restored.output());
-    assertEquals(done.getStatus().getCommitTs(), h.awaitRestore("secured-back", "Complete",
-        r -> "Complete".equals(r.getStatus().getPhase())).getStatus().getCommitTs());
   }
 }

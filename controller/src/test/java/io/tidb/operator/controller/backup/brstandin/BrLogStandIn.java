@@ -24,7 +24,10 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
  * keeps them), one JSON file per task. The start writes {@code backup.lock} and the log backup's
  * meta ({@code v1/backupmeta/<start-ts>.meta}) to S3 and reports {@code [start-ts=...]} on its task
  * line; the truncation moves {@code v1_stream_trancate_safepoint.txt} (BR's name) forward and
- * checks it never goes back silently.
+ * checks it never goes back silently. With {@code BR_STANDIN_PD_ETCD} (the URL of the cluster's
+ * PD, the simulator's) the pause also writes BR's pause mark {@code /tidb/br-stream/pause/<task>}
+ * into PD's etcd (a V2 pause of severity {@code MANUAL}), and the resume and the stop delete it,
+ * as BR does.
  */
 @Command(name = "log", subcommands = {
     BrLogStandIn.Start.class, BrLogStandIn.Stop.class, BrLogStandIn.Pause.class, BrLogStandIn.Resume.class,
@@ -53,6 +56,30 @@ final class BrLogStandIn {
 
   static void save(ObjectNode task) throws Exception {
     Files.writeString(tasks().resolve(task.path("name").asText() + ".json"), BrStandIn.JSON.writeValueAsString(task));
+  }
+
+  /** The cluster's PD etcd when {@code BR_STANDIN_PD_ETCD} names it. */
+  static java.util.Optional<io.tidb.operator.pd.PdEtcdClient> pdEtcd() {
+    String url = System.getenv("BR_STANDIN_PD_ETCD");
+    return url == null ? java.util.Optional.empty() : java.util.Optional.of(new io.tidb.operator.pd.PdEtcdClient(
+        java.net.URI.create(url), io.tidb.operator.pd.PdClientOptions.defaults().newHttpClient(),
+        java.time.Duration.ofSeconds(10)));
+  }
+
+  static String pauseKey(String task) {
+    return "/tidb/br-stream/pause/" + task;
+  }
+
+  /** BR's V2 pause of a task paused by hand. */
+  static byte[] manualPause() throws Exception {
+    ObjectNode pause = BrStandIn.JSON.createObjectNode();
+    pause.put("severity", "MANUAL");
+    pause.put("operation_hostname", java.net.InetAddress.getLocalHost().getHostName());
+    pause.put("operation_pid", ProcessHandle.current().pid());
+    pause.put("operation_time", Instant.now().toString());
+    pause.put("payload_type", "");
+    pause.put("payload", "");
+    return BrStandIn.JSON.writeValueAsBytes(pause);
   }
 
   static void done(String command, ObjectNode task) {
@@ -178,6 +205,7 @@ final class BrLogStandIn {
       behave();
       ObjectNode task = task(taskName);
       Files.delete(tasks().resolve(taskName + ".json"));
+      pdEtcd().ifPresent(etcd -> etcd.delete(pauseKey(taskName)));
       done("log stop", task);
       return 0;
     }
@@ -194,6 +222,8 @@ final class BrLogStandIn {
       }
       task.put("paused", true);
       save(task);
+      byte[] mark = manualPause();
+      pdEtcd().ifPresent(etcd -> etcd.put(pauseKey(taskName), mark));
       done("log pause", task);
       return 0;
     }
@@ -210,6 +240,7 @@ final class BrLogStandIn {
       }
       task.put("paused", false);
       save(task);
+      pdEtcd().ifPresent(etcd -> etcd.delete(pauseKey(taskName)));
       done("log resume", task);
       return 0;
     }
