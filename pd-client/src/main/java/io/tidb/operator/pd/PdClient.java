@@ -204,6 +204,16 @@ public final class PdClient {
   }
 
   /**
+   * The most TiFlash replicas any table asks for: the highest {@code count} of the placement rules
+   * in group {@code tiflash} ({@code GET /pd/api/v1/config/rules/group/tiflash}) whose label
+   * constraints put them on stores with {@code engine} in {@code tiflash}, the rules TiDB writes for
+   * {@code ALTER TABLE ... SET TIFLASH REPLICA n}; 0 when there is none.
+   */
+  public int tiflashReplicasNeeded() {
+    return get(CONFIG + "/rules/group/tiflash", PdJson::tiflashReplicasNeeded);
+  }
+
+  /**
    * {@code POST /pd/api/v1/config/replicate {"enable-placement-rules":"true"}} (needed by
    * TiFlash); only 200 is success.
    */

@@ -308,4 +308,30 @@ final class PdJson {
     String text = node.toString();
     return text.length() > 80 ? text.substring(0, 80) + "…" : text;
   }
+
+  /** The highest {@code count} of the placement rules that put replicas on TiFlash stores. */
+  static int tiflashReplicasNeeded(String body) {
+    JsonNode rules = parse(body);
+    if (rules.isNull()) {
+      return 0; // a group without rules: PD answers null
+    }
+    if (!rules.isArray()) {
+      throw new IllegalArgumentException("placement rules: expected a JSON array");
+    }
+    int needed = 0;
+    for (JsonNode rule : rules) {
+      boolean onTiflash = false;
+      for (JsonNode c : rule.path("label_constraints")) {
+        if ("engine".equals(c.path("key").asText()) && "in".equals(c.path("op").asText())) {
+          for (JsonNode v : c.path("values")) {
+            onTiflash |= "tiflash".equals(v.asText());
+          }
+        }
+      }
+      if (onTiflash) {
+        needed = Math.max(needed, rule.path("count").asInt(0));
+      }
+    }
+    return needed;
+  }
 }

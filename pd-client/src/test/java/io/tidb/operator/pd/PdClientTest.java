@@ -287,6 +287,32 @@ class PdClientTest {
   }
 
   @Test
+  void tiflashReplicasNeededIsTheHighestCountOfTheTiflashPlacementRules() {
+    tikvStores(1);
+    assertEquals(0, client.tiflashReplicasNeeded(), "no table with TiFlash replicas: PD says null");
+    pd.setTiflashReplicas(45, 2);
+    pd.setTiflashReplicas(61, 3);
+    pd.setTiflashReplicas(70, 1);
+    assertEquals(3, client.tiflashReplicasNeeded());
+    assertEquals("/pd/api/v1/config/rules/group/tiflash",
+        simulator.calls().get(simulator.calls().size() - 1).path());
+    pd.setReplication(new io.tidb.operator.pdsim.SimulatedReplicationConfig(
+        3, List.of(), false, false, false, ""));
+    assertEquals(412, assertThrows(PdApiException.class, client::tiflashReplicasNeeded).status(),
+        "placement rules off: PD refuses the rule API");
+  }
+
+  @Test
+  void tiflashReplicaRulesAreReadFromTheirLabelConstraints() {
+    assertEquals(2, PdJson.tiflashReplicasNeeded("""
+        [{"group_id":"tiflash","id":"table-45-r","role":"learner","count":2,
+          "label_constraints":[{"key":"engine","op":"in","values":["tiflash"]}]},
+         {"group_id":"tiflash","id":"other","role":"voter","count":5,
+          "label_constraints":[{"key":"zone","op":"in","values":["tiflash"]}]}]"""));
+    assertEquals(0, PdJson.tiflashReplicasNeeded("null"));
+  }
+
+  @Test
   void evictLeaderBeginListAndEnd() {
     tikvStores(3);
     client.beginEvictLeader(1);

@@ -69,6 +69,7 @@ final class PdApi {
     route("GET", "config/replicate", Scope.LEADER, (r, p, s) ->
         SimResponse.pdJson(200, PdJsonViews.replication(cluster.replication())));
     route("POST", "config/replicate", Scope.LEADER, (r, p, s) -> updateReplication(r));
+    route("GET", "config/rules/group/*", Scope.LEADER, (r, p, s) -> rulesOfGroup(p.get(0)));
     route("GET", "cluster", Scope.LEADER, (r, p, s) -> SimResponse.pdJson(200,
         PdJsonViews.cluster(cluster.clusterId(), cluster.replication().maxReplicas())));
     route("GET", "leader", Scope.LEADER, (r, p, s) ->
@@ -176,6 +177,39 @@ final class PdApi {
   }
 
   // ---------------------------------------------------------------- handlers
+
+  /**
+   * {@code GET config/rules/group/<group>}: 412 while placement rules are off, as PD's rule
+   * handlers; the rules of the group, {@code null} for a group without any (Go's nil slice). Only
+   * group {@code tiflash} holds rules here: one learner rule per table with TiFlash replicas.
+   */
+  private SimResponse rulesOfGroup(String group) {
+    if (!cluster.replication().enablePlacementRules()) {
+      return SimResponse.pdMessage(412, "placement rules feature is disabled");
+    }
+    Map<Long, Integer> tables = "tiflash".equals(group) ? cluster.tiflashReplicas() : Map.of();
+    if (tables.isEmpty()) {
+      return new SimResponse(200, "application/json; charset=UTF-8", "null\n", Map.of());
+    }
+    var rules = JsonNodeFactory.instance.arrayNode();
+    new java.util.TreeMap<>(tables).forEach((table, count) -> {
+      var rule = rules.addObject();
+      rule.put("group_id", "tiflash");
+      rule.put("id", "table-" + table + "-r");
+      rule.put("index", 120);
+      rule.put("override", true);
+      rule.put("start_key", String.format("7480000000000000ff%02x5f720000000000fa", table & 0xff));
+      rule.put("end_key", String.format("7480000000000000ff%02x00000000000000f8", (table + 1) & 0xff));
+      rule.put("role", "learner");
+      rule.put("is_witness", false);
+      rule.put("count", count);
+      var constraint = rule.putArray("label_constraints").addObject();
+      constraint.put("key", "engine");
+      constraint.put("op", "in");
+      constraint.putArray("values").add("tiflash");
+    });
+    return SimResponse.pdJson(200, rules);
+  }
 
   private SimResponse ready(SimRequest request, SimulatedMember server) {
     if (!supportsReady(cluster.settings().pdVersion())) {

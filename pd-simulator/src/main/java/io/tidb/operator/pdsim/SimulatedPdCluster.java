@@ -524,6 +524,26 @@ public final class SimulatedPdCluster {
 
   // ---------------------------------------------------------------- configuration
 
+  /**
+   * The TiFlash replica count of each table that has one, as TiDB records {@code ALTER TABLE ...
+   * SET TIFLASH REPLICA n} in PD: a placement rule of group {@code tiflash} per table.
+   */
+  private final Map<Long, Integer> tiflashReplicas = new TreeMap<>();
+
+  /** Sets (or, with 0, removes) table {@code tableId}'s TiFlash replica rule. */
+  public synchronized void setTiflashReplicas(long tableId, int count) {
+    if (count <= 0) {
+      tiflashReplicas.remove(tableId);
+    } else {
+      tiflashReplicas.put(tableId, count);
+    }
+  }
+
+  /** Each table with a TiFlash replica rule and its count, by table id. */
+  public synchronized Map<Long, Integer> tiflashReplicas() {
+    return Map.copyOf(tiflashReplicas);
+  }
+
   public synchronized SimulatedReplicationConfig replication() {
     return replication;
   }

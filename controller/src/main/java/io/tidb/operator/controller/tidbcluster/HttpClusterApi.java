@@ -201,6 +201,11 @@ final class HttpClusterApi implements ClusterApi {
   }
 
   @Override
+  public int tiflashReplicasNeeded() throws IOException {
+    return call(pd::tiflashReplicasNeeded);
+  }
+
+  @Override
   public boolean snapshotRecovering() throws IOException {
     return call(pd::snapshotRecovering);
   }

@@ -120,11 +120,22 @@ class TiflashIT {
     String id = before.getStatus().getTiflash().getStores().values().stream()
         .filter(s -> "flash-tiflash-1".equals(s.getPodName()))
         .findFirst().orElseThrow().getId();
+    // A table with 2 TiFlash replicas: the scale-in to 1 is refused, nothing deleted.
+    h.pd(NAME).setTiflashReplicas(45, 2);
     h.simulator.recorder().clear();
     h.edit(NAME, tc -> {
       tc.getSpec().getTiflash().setReplicas(1);
       return tc;
     });
+    h.await(NAME, "a FailedScaleIn Event", t -> h.events(NAME).stream()
+        .anyMatch(e -> "FailedScaleIn".equals(e.getReason())));
+    String refused = h.events(NAME).stream().filter(e -> "FailedScaleIn".equals(e.getReason()))
+        .findFirst().orElseThrow().getMessage();
+    assertTrue(refused.contains("2 TiFlash stores are Up and a table asks for 2 TiFlash replicas"),
+        refused);
+    assertEquals(List.of(), h.pdMutations(NAME), "no store deleted while a table needs both");
+
+    h.pd(NAME).setTiflashReplicas(45, 1);
     TidbCluster tc = h.await(NAME, "1 TiFlash store, Ready", t ->
         Fixtures.ready(t) && t.getStatus().getTiflash().getStores().size() == 1
             && sts("flash-tiflash").getSpec().getReplicas() == 1);

@@ -45,6 +45,12 @@ public interface ClusterApi {
   int maxReplicas() throws IOException;
 
   /**
+   * The most TiFlash replicas a table asks for (PD's placement rules of group {@code tiflash}): a
+   * TiFlash scale-in never leaves fewer Up stores.
+   */
+  int tiflashReplicasNeeded() throws IOException;
+
+  /**
    * PD's snapshot-recovering mark ({@code GET /pd/api/v1/admin/cluster/markers/snapshot-recovering}):
    * set while a volume-snapshot restore is under way.
    */

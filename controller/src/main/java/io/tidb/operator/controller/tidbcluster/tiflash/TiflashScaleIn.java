@@ -1,6 +1,7 @@
 package io.tidb.operator.controller.tidbcluster.tiflash;
 
 import io.tidb.operator.controller.tidbcluster.member.MemberDecision;
+import io.tidb.operator.controller.tidbcluster.member.MemberStep;
 import io.tidb.operator.controller.tidbcluster.member.ObservedPod;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import java.time.Duration;
@@ -20,7 +21,10 @@ import java.util.Optional;
  * </ol>
  *
  * Unlike TiKV there is no leader to move and no max-replicas check: PD moves TiFlash replicas per
- * its placement rules.
+ * its placement rules. Where upstream has no floor, this one keeps as many Up TiFlash stores as
+ * the table that asks for the most TiFlash replicas needs ({@code tiflashReplicasNeeded}, from
+ * PD's placement rules): removing one more would leave that table's replicas with nowhere to go,
+ * so the store is not deleted and the scale-in is reported as refused ({@code FailedScaleIn}).
  */
 final class TiflashScaleIn {
 
@@ -30,6 +34,7 @@ final class TiflashScaleIn {
    * @param parallelism {@code spec.tiflash.scalePolicy.scaleInParallelism}, at least 1
    * @param registerGrace how long a pod that is not Ready may go without a store before it is
    *     taken as never registered
+   * @param tiflashReplicasNeeded the most TiFlash replicas a table asks for (0: none)
    */
   record Facts(
       Rollout rollout,
@@ -37,7 +42,8 @@ final class TiflashScaleIn {
       int parallelism,
       TiflashStores stores,
       Duration registerGrace,
-      Instant now) {}
+      Instant now,
+      int tiflashReplicasNeeded) {}
 
   static MemberDecision decide(Facts f) {
     Rollout r = f.rollout();
@@ -47,6 +53,8 @@ final class TiflashScaleIn {
     boolean contiguous = true;
     MemberDecision act = null;
     MemberDecision wait = null;
+    MemberDecision blocked = null;
+    int up = (int) f.stores().byPod().values().stream().filter(TiflashStores.Store::up).count();
     for (int o = current - 1; o >= lowest; o--) {
       String pod = r.podName(o);
       Optional<TiflashStores.Store> store = f.stores().of(pod);
@@ -69,7 +77,19 @@ final class TiflashScaleIn {
             s.label() + " is Offline; scale-in continues when PD reports it Tombstone");
         continue;
       }
+      if (s.up() && up <= f.tiflashReplicasNeeded()) {
+        blocked = blocked != null ? blocked : new MemberDecision.Blocked(
+            MemberStep.FAILED_SCALE_IN,
+            "cannot remove " + s.label() + ": " + up + " TiFlash stores are Up and a table asks"
+                + " for " + f.tiflashReplicasNeeded() + " TiFlash replicas (PD's placement rules"
+                + " of group tiflash), so removing it would leave its replicas nowhere to go."
+                + " Nothing is removed: set spec.tiflash.replicas back to " + current + ", or"
+                + " lower the tables' TiFlash replica count (ALTER TABLE ... SET TIFLASH REPLICA)"
+                + " first");
+        continue;
+      }
       if (act == null) {
+        up -= s.up() ? 1 : 0;
         act = new MemberDecision.Act(
             new TiflashActions.DeleteStore(s.id(), pod),
             "deleting " + s.label() + " from PD: it goes Offline while PD moves its replicas"
@@ -86,7 +106,10 @@ final class TiflashScaleIn {
     if (act != null) {
       return act;
     }
-    return wait != null ? wait : MemberDecision.IDLE;
+    if (wait != null) {
+      return wait;
+    }
+    return blocked != null ? blocked : MemberDecision.IDLE;
   }
 
   private static Optional<String> unregisteredWait(Facts f, Optional<ObservedPod> pod, String name) {

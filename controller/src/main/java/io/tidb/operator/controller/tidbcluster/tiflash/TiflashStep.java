@@ -166,7 +166,8 @@ public final class TiflashStep extends MemberStep<TiflashStatus> {
   }
 
   @Override
-  protected MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted) {
+  protected MemberDecision scaleIn(ClusterContext ctx, Rollout rollout, int wanted)
+      throws IOException {
     return TiflashScaleIn.decide(
         new TiflashScaleIn.Facts(
             rollout,
@@ -176,7 +177,8 @@ public final class TiflashStep extends MemberStep<TiflashStatus> {
                 ScalePolicy::getScaleInParallelism),
             TiflashStores.of(ctx.status().getTiflash()),
             REGISTER_GRACE,
-            ctx.now()));
+            ctx.now(),
+            ctx.api().tiflashReplicasNeeded()));
   }
 
   @Override
