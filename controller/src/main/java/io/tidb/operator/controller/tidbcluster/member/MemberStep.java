@@ -29,7 +29,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -143,11 +142,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
             .filter(p -> p.getMetadata().getDeletionTimestamp() == null)
             .map(OrphanPods.Candidate::of)
             .toList();
-    // A claim the informer has not seen yet (the StatefulSet controller creates the claims just
-    // before the pod) must not get its pod deleted: absence is confirmed with the API server.
-    Predicate<String> claimExists =
-        c -> ctx.claims().get(c).isPresent() || ctx.claims().current(c).isPresent();
-    for (OrphanPods.Orphan o : OrphanPods.find(pods, claimExists)) {
+    for (OrphanPods.Orphan o : OrphanPods.find(pods, OrphanPods.claimExists(ctx.claims()))) {
       ctx.deletions().deleteUnscheduledPod(o.pod(), o.uid());
       ctx.events().normal(ctx.cluster(), "OrphanPodDeleted",
           displayName() + ": pod " + o.pod() + " was not scheduled and its volume claim "
