@@ -71,7 +71,7 @@ public final class TidbClusterController {
             apis::forCluster,
             KubeVolumeClaims.source(client),
             namespace -> new KubeDeletions(client, namespace),
-            new KubeNodeLabels(client)),
+            new CachedNodeLabels(new KubeNodeLabels(client), Clock.systemUTC())),
         services,
         settings.convergingRequeue());
   }
