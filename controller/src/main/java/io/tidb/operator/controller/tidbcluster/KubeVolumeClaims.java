@@ -45,8 +45,8 @@ public final class KubeVolumeClaims implements VolumeClaims {
   private final CheckedVolumes checked;
 
   /**
-   * @param cache the controller's informers (one of them of claims, see {@link
-   *     ClaimEventSources})
+   * @param cache the controller's informers, one of them of claims ({@link
+   *     io.tidb.operator.controller.runtime.OwnedEventSources#claims})
    * @param checked the controller's volumes found right
    */
   public KubeVolumeClaims(
