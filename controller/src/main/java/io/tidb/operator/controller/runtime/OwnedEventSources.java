@@ -96,6 +96,8 @@ public final class OwnedEventSources {
         InformerEventSourceConfiguration.from(
                 PersistentVolumeClaim.class, context.getPrimaryResourceClass())
             .withLabelSelector(SELECTOR + "," + extraSelector)
+            .withOnAddFilter(claim -> false)
+            .withOnUpdateFilter(OwnedEventSources::claimChangeMatters)
             .withSecondaryToPrimaryMapper(
                 claim -> instanceOf(claim)
                     .map(key -> primaries.byIndex(INSTANCE_INDEX, key).stream()
@@ -104,6 +106,34 @@ public final class OwnedEventSources {
                     .orElse(Set.of()))
             .build(),
         context);
+  }
+
+  /**
+   * Whether a claim's update is worth a reconcile of its cluster: it was bound to a volume (the
+   * volume's policy and labels are set), its size or resize conditions moved (a resize reported),
+   * or its deletion started (a volume replace or a scale-out waits for it). Everything else, above
+   * all the StatefulSet and PV controllers' bookkeeping and the operator's own labels, only
+   * updates the cache; a new claim too (the pod it is made for brings its own events), and a
+   * deleted one always reconciles. The heartbeat reconciles every cluster anyway.
+   */
+  static boolean claimChangeMatters(PersistentVolumeClaim after, PersistentVolumeClaim before) {
+    return !java.util.Objects.equals(volumeName(before), volumeName(after))
+        || !java.util.Objects.equals(capacity(before), capacity(after))
+        || !java.util.Objects.equals(conditions(before), conditions(after))
+        || !java.util.Objects.equals(
+            before.getMetadata().getDeletionTimestamp(), after.getMetadata().getDeletionTimestamp());
+  }
+
+  private static String volumeName(PersistentVolumeClaim c) {
+    return c.getSpec() == null ? null : c.getSpec().getVolumeName();
+  }
+
+  private static Object capacity(PersistentVolumeClaim c) {
+    return c.getStatus() == null ? null : c.getStatus().getCapacity();
+  }
+
+  private static Object conditions(PersistentVolumeClaim c) {
+    return c.getStatus() == null ? null : c.getStatus().getConditions();
   }
 
   /** {@code <namespace>/<instance>} of an object carrying the instance label. */

@@ -32,6 +32,29 @@ class OwnedEventSourcesTest {
   }
 
   @Test
+  void onlyClaimChangesTheReconcileActsOnTriggerOne() {
+    PersistentVolumeClaim pending = new PersistentVolumeClaimBuilder(claim(Map.of()))
+        .withNewStatus().withPhase("Pending").endStatus().build();
+    PersistentVolumeClaim bound = new PersistentVolumeClaimBuilder(pending)
+        .withNewSpec().withVolumeName("pv-0").endSpec().build();
+    PersistentVolumeClaim phase = new PersistentVolumeClaimBuilder(bound)
+        .editStatus().withPhase("Bound").endStatus().build();
+    PersistentVolumeClaim labelled = new PersistentVolumeClaimBuilder(phase)
+        .editMetadata().addToLabels("tidb.pingcap.com/store-id", "4").endMetadata().build();
+    PersistentVolumeClaim resized = new PersistentVolumeClaimBuilder(labelled)
+        .editStatus().addToCapacity("storage", new io.fabric8.kubernetes.api.model.Quantity("2Gi"))
+        .endStatus().build();
+    PersistentVolumeClaim deleting = new PersistentVolumeClaimBuilder(resized)
+        .editMetadata().withDeletionTimestamp("2026-01-01T00:00:00Z").endMetadata().build();
+
+    assertTrue(OwnedEventSources.claimChangeMatters(bound, pending), "bound to a volume");
+    assertFalse(OwnedEventSources.claimChangeMatters(phase, bound), "phase bookkeeping");
+    assertFalse(OwnedEventSources.claimChangeMatters(labelled, phase), "the operator's own label");
+    assertTrue(OwnedEventSources.claimChangeMatters(resized, labelled), "a resize reported");
+    assertTrue(OwnedEventSources.claimChangeMatters(deleting, resized), "deletion started");
+  }
+
+  @Test
   void listedObjectsCarryEveryLabelAsked() {
     PersistentVolumeClaim c = claim(Map.of(OwnedEventSources.INSTANCE, "basic",
         "app.kubernetes.io/component", "pd"));
