@@ -3,6 +3,7 @@ package io.tidb.operator.controller.tidbcluster.member;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentStatus;
@@ -93,7 +94,8 @@ public final class VolumeCare {
         if (pvc == null || pvc.getMetadata().getDeletionTimestamp() != null) {
           continue;
         }
-        label(ctx, pvc, r.idLabels().getOrDefault(pod, Map.of()));
+        pvc = label(ctx, pvc, r.idLabels().getOrDefault(pod, Map.of()));
+        byName.put(pvc.getMetadata().getName(), pvc);
         Quantity want = desired.get(volume);
         if (want == null) {
           continue;
@@ -122,7 +124,9 @@ public final class VolumeCare {
           + plan.resize().values().iterator().next());
     }
     report(ctx, status, r.displayName(), plan);
-    carePersistentVolumes(ctx, listed);
+    // With the labels just written, so a volume is labelled in the same reconcile as its claim
+    // (and read once for it, not again in the next one).
+    carePersistentVolumes(ctx, listed.stream().map(c -> byName.get(c.getMetadata().getName())).toList());
     return plan.verdict() instanceof VolumeResizer.Verdict.InProgress p
         ? Optional.of(p.message())
         : Optional.empty();
@@ -160,13 +164,24 @@ public final class VolumeCare {
     status.setConditions(conditions);
   }
 
-  private static void label(ClusterContext ctx, PersistentVolumeClaim pvc, Map<String, String> labels) {
+  /**
+   * Merges {@code labels} into the claim; the claim as it now is (a copy when labels were
+   * written: the cached object is never modified).
+   */
+  private static PersistentVolumeClaim label(
+      ClusterContext ctx, PersistentVolumeClaim pvc, Map<String, String> labels) {
     Map<String, String> have = pvc.getMetadata().getLabels();
+    Map<String, String> written = new java.util.TreeMap<>();
     for (Map.Entry<String, String> e : labels.entrySet()) {
       if (have == null || !e.getValue().equals(have.get(e.getKey()))) {
         ctx.claims().label(pvc.getMetadata().getName(), e.getKey(), e.getValue());
+        written.put(e.getKey(), e.getValue());
       }
     }
+    return written.isEmpty()
+        ? pvc
+        : new PersistentVolumeClaimBuilder(pvc).editMetadata().addToLabels(written).endMetadata()
+            .build();
   }
 
   /**

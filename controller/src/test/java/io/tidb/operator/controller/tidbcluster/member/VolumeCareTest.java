@@ -76,6 +76,10 @@ class VolumeCareTest {
   }
 
   private void reconcileAt(Instant now) {
+    reconcileAt(now, Map.of());
+  }
+
+  private void reconcileAt(Instant now, Map<String, Map<String, String>> idLabels) {
     ClusterContext ctx = new ClusterContext(
         new ResourceContext<>(tc, tc, new TidbClusterStatus(), new FakeOwnedObjects(),
             new FakeApplier(), new RecordingEventRecorder(), now),
@@ -83,7 +87,7 @@ class VolumeCareTest {
         claims);
     VolumeCare.sync(ctx, new TikvStatus(), new VolumeCare.Request("TiKV", tikv(), null,
         Rollouts.rollout("basic-tikv", 1).ready(0, OLD).build(), false, Optional.empty(),
-        Map.of()));
+        idLabels));
   }
 
   @Test
@@ -119,6 +123,18 @@ class VolumeCareTest {
     claims.claims.put("tikv-basic-tikv-0", claim("uid-new", Map.of("tidb.pingcap.com/store-id", "4")));
     reconcileAt(ClusterContexts.NOW.plusSeconds(90));
     assertEquals(4, claims.volumeReads.size(), "another claim is bound to the volume");
+  }
+
+  @Test
+  void aVolumeIsLabelledInTheReconcileThatLabelsItsClaim() {
+    reconcileAt(ClusterContexts.NOW, Map.of("basic-tikv-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    assertEquals("4", claims.claims.get("tikv-basic-tikv-0").getMetadata().getLabels()
+        .get("tidb.pingcap.com/store-id"));
+    assertEquals("4", claims.volumes.get("pv-0").getMetadata().getLabels()
+        .get("tidb.pingcap.com/store-id"));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30),
+        Map.of("basic-tikv-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    assertEquals(List.of("pv-0"), claims.volumeReads, "read once, not again for the claim's new label");
   }
 
   @Test
