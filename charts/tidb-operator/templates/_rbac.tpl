@@ -32,11 +32,13 @@ cluster-scoped (ClusterRole) and namespace-scoped (Role per watched namespace) i
 - apiGroups: [""]
   resources: ["pods"]
   verbs: ["get", "list", "watch", "delete"]
-# Volume claims of removed members: read, marked tidb.pingcap.com/pvc-defer-deleting (merge patch),
+# Volume claims: watched (an informer of the operator's claims, so a settled reconcile reads none
+# from the API server), read by name before a decision that deletes something, labelled and
+# resized (merge patch); removed members' claims marked tidb.pingcap.com/pvc-defer-deleting and
 # deleted before a new member reuses the ordinal or when enablePVReclaim is set.
 - apiGroups: [""]
   resources: ["persistentvolumeclaims"]
-  verbs: ["get", "list", "patch", "delete"]
+  verbs: ["get", "list", "watch", "patch", "delete"]
 - apiGroups: [""]
   resources: ["events"]
   verbs: ["create"]

@@ -177,7 +177,7 @@ class ChartTemplateTest {
       assertEquals(applyAndDelete, verbs.get("apps/statefulsets"), "suspendStatefulSet");
       assertEquals(Set.of("get", "list", "watch", "delete"), verbs.get("/pods"),
           "delete-pod annotations, PD failover");
-      assertEquals(Set.of("get", "list", "patch", "delete"), verbs.get("/persistentvolumeclaims"));
+      assertEquals(Set.of("get", "list", "watch", "patch", "delete"), verbs.get("/persistentvolumeclaims"));
       assertEquals(Set.of("create"), verbs.get("/events"));
       assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
       assertEquals(Set.of("get", "list"), verbs.get("storage.k8s.io/storageclasses"), "volume expansion allowed?");

@@ -44,7 +44,7 @@ public final class DmClusterController {
         (ns, secret) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(secret).get()),
         endpoints.timeout(), Clock.systemUTC());
     DmClusterWork work = new DmClusterWork(endpoints, transport, failover, discoveryImage,
-        ns -> new KubeDeletions(client, ns), ns -> new KubeVolumeClaims(client, ns));
+        ns -> new KubeDeletions(client, ns), KubeVolumeClaims.source(client));
     return new DmClusterReconciler(rules, work, services, convergingRequeue);
   }
 

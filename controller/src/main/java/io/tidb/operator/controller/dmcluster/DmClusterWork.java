@@ -34,6 +34,9 @@ import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
 import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import io.tidb.operator.controller.tidbcluster.member.VolumeActions;
+import io.tidb.operator.controller.tidbcluster.member.VolumeCare;
+import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsProblem;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException;
@@ -82,16 +85,17 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
   private final String discoveryImage;
   private final DmFailoverSettings failover;
   private final Function<String, Deletions> deletions;
-  private final Function<String, VolumeClaims> claims;
+  private final VolumeClaims.Source claims;
 
   /**
    * @param transport how dm-master is reached: plain, or with {@code tlsCluster} over mutual TLS
    * @param discoveryImage the operator's own image, run as {@code <dc>-dm-discovery}
    * @param deletions pod deletions in a namespace (failover)
-   * @param claims data claims in a namespace (failover, deferred deletion, enablePVReclaim)
+   * @param claims data claims of a reconcile (failover, deferred deletion, enablePVReclaim), read
+   *     from the claim informer {@link #eventSources} registers
    */
   public DmClusterWork(DmMasterEndpoints endpoints, DmMasterTransport transport, DmFailoverSettings failover,
-      String discoveryImage, Function<String, Deletions> deletions, Function<String, VolumeClaims> claims) {
+      String discoveryImage, Function<String, Deletions> deletions, VolumeClaims.Source claims) {
     this.endpoints = endpoints;
     this.transport = transport;
     this.discoveryImage = discoveryImage;
@@ -111,6 +115,7 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
             .withSecondaryToPrimaryMapper(DmClusterWork::clusterOfPod)
             .build(),
         context));
+    sources.add(OwnedEventSources.claims(context, SELECTOR, DmLabels::instanceOf));
     return sources;
   }
 
@@ -280,9 +285,14 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
   private StatefulSetPlan volumes(ResourceContext<DmCluster, DmClusterStatus> ctx, String component,
       String setName, Optional<Rollout> rollout, StatefulSetPlan plan, List<String> waiting) {
     DmCluster dc = ctx.resource();
-    VolumeClaims vc = claims.apply(ctx.namespace());
+    VolumeClaims vc = claims.of(ctx.namespace(), ctx.owned());
     boolean reclaim = Boolean.TRUE.equals(dc.getSpec().getEnablePVReclaim());
-    List<PersistentVolumeClaim> list = vc.list(DmLabels.component(DmLabels.instanceOf(dc), component));
+    Map<String, String> labels = DmLabels.component(DmLabels.instanceOf(dc), component);
+    // While the replicas change, the claims of the ordinals that come and go are marked (once) or
+    // deleted: read from the API server, as a cache that has not seen a claim yet would leave it
+    // unmarked, or let a new member start on a removed member's data.
+    boolean scaling = rollout.isPresent() && rollout.get().replicas() != plan.replicas();
+    List<PersistentVolumeClaim> list = scaling ? vc.currentList(labels) : vc.list(labels);
     DmVolumes v = DmVolumes.decide(component, setName, list, rollout, plan.replicas(), reclaim, component);
     for (String claim : v.mark()) {
       vc.annotate(claim, VolumeActions.DEFER_DELETING, Conditions.timestamp(ctx.now()));
@@ -299,15 +309,25 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     });
     String policy = dc.getSpec().getPvReclaimPolicy();
     for (PersistentVolumeClaim pvc : list) {
-      String volume = pvc.getSpec() == null ? null : pvc.getSpec().getVolumeName();
-      if (policy == null || volume == null || volume.isEmpty()) {
+      Optional<String> cared = VolumeCare.volumeToCareFor(pvc, reclaim);
+      if (policy == null || policy.isEmpty() || cared.isEmpty()) {
         continue;
       }
-      DmVolumes.policyToSet(pvc, vc.volume(volume), policy, reclaim).ifPresent(pv -> {
-        vc.setReclaimPolicy(pv, policy);
+      String volume = cared.get();
+      CheckedVolumes.Check check =
+          new CheckedVolumes.Check(pvc.getMetadata().getUid(), policy, Map.of(), Map.of());
+      if (vc.checkedVolumes().upToDate(volume, check, ctx.now())) {
+        continue;
+      }
+      Optional<PersistentVolume> pv = vc.volume(volume);
+      DmVolumes.policyToSet(pvc, pv, policy, reclaim).ifPresent(name -> {
+        vc.setReclaimPolicy(name, policy);
         LOG.info("persistent volume reclaim policy set namespace={} name={} claim={} volume={} policy={}",
-            ctx.namespace(), ctx.name(), pvc.getMetadata().getName(), pv, policy);
+            ctx.namespace(), ctx.name(), pvc.getMetadata().getName(), name, policy);
       });
+      if (pv.isPresent()) {
+        vc.checkedVolumes().checked(volume, check, ctx.now());
+      }
     }
     if (v.replicas() == plan.replicas()) {
       return plan;
@@ -378,7 +398,9 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
         f.setPodName(fo.pod());
         f.setMemberID(masters.stream().filter(m -> m.name().equals(fo.pod())).map(DmMasterInfo::memberId)
             .findFirst().orElse(null));
-        f.setPvcUID(claims.apply(ctx.namespace()).get(claim).map(c -> c.getMetadata().getUid()).orElse(null));
+        // Recorded once: from the API server, not a cache that may trail it.
+        f.setPvcUID(claims.of(ctx.namespace(), ctx.owned()).current(claim)
+            .map(c -> c.getMetadata().getUid()).orElse(null));
         f.setMemberDeleted(false);
         f.setCreatedAt(ctx.now().toString());
         Map<String, MasterFailureMember> failures =
@@ -400,7 +422,7 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
             deletions.apply(ctx.namespace()).deletePod(fo.pod(), pod.get().getMetadata().getUid());
           }
           if (f.getPvcUID() != null) {
-            claims.apply(ctx.namespace()).delete(DmLabels.MASTER + "-" + fo.pod(), f.getPvcUID());
+            claims.of(ctx.namespace(), ctx.owned()).delete(DmLabels.MASTER + "-" + fo.pod(), f.getPvcUID());
           }
         } catch (DmApiException | java.io.IOException e) {
           ctx.events().warning(ctx.stored(), "DMMasterActionFailed",

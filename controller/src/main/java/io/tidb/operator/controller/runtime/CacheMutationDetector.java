@@ -58,6 +58,13 @@ public final class CacheMutationDetector implements OwnedObjects {
   }
 
   @Override
+  public <R extends HasMetadata> List<R> list(Class<R> kind, Map<String, String> labels) {
+    List<R> found = cache.list(kind, labels);
+    found.forEach(this::remember);
+    return found;
+  }
+
+  @Override
   public List<Pod> podsOf(String statefulSetName) {
     List<Pod> pods = cache.podsOf(statefulSetName);
     pods.forEach(this::remember);

@@ -8,6 +8,7 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,6 +30,29 @@ public final class InformerOwnedObjects<P extends HasMetadata> implements OwnedO
   @Override
   public <R extends HasMetadata> Optional<R> get(Class<R> kind, String name) {
     return informer(kind).get(new ResourceID(name, namespace));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The informer's list does not see what the reconcile wrote and told the cache of ({@link
+   * #cacheOf}); each object listed is looked up again, which does.
+   */
+  @Override
+  public <R extends HasMetadata> List<R> list(Class<R> kind, Map<String, String> labels) {
+    InformerEventSource<R, P> informer = informer(kind);
+    return informer
+        .list(namespace, o -> hasLabels(o, labels))
+        .map(o -> informer.get(ResourceID.fromResource(o)).orElse(o))
+        .sorted(Comparator.comparing(o -> o.getMetadata().getName()))
+        .toList();
+  }
+
+  /** Whether {@code object} carries every one of {@code labels}. */
+  static boolean hasLabels(HasMetadata object, Map<String, String> labels) {
+    Map<String, String> have = object.getMetadata().getLabels();
+    return labels.isEmpty()
+        || (have != null && have.entrySet().containsAll(labels.entrySet()));
   }
 
   @Override

@@ -2,15 +2,22 @@ package io.tidb.operator.controller.runtime;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.IndexerResourceCache;
 import io.javaoperatorsdk.operator.processing.event.source.SecondaryToPrimaryMapper;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Informers for the objects a controller owns, from a list of kinds: each restricted to the
@@ -24,6 +31,12 @@ public final class OwnedEventSources {
   public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
 
   public static final String MANAGED_BY_VALUE = "tidb-operator";
+
+  /** The label naming the custom resource an object belongs to (its name or own instance label). */
+  public static final String INSTANCE = "app.kubernetes.io/instance";
+
+  /** The primary cache's index by {@code <namespace>/<instance>} ({@link #claims}). */
+  static final String INSTANCE_INDEX = "tidb-operator-instance";
 
   /** The label selector of every informer. */
   public static final String SELECTOR = MANAGED_BY + "=" + MANAGED_BY_VALUE;
@@ -63,6 +76,77 @@ public final class OwnedEventSources {
             .withSecondaryToPrimaryMapper(mapper)
             .build(),
         context);
+  }
+
+  /**
+   * An informer of the volume claims of the operator's StatefulSets (the StatefulSet controller
+   * copies the selector's labels onto each claim, {@code managed-by} among them), limited by
+   * {@code extraSelector} (e.g. {@code app.kubernetes.io/name=tidb-cluster}), each claim mapped
+   * to the primaries in its namespace whose {@code instanceOf} is the claim's {@code
+   * app.kubernetes.io/instance}: by an index of the primary cache, so a primary whose instance
+   * label differs from its name (a Helm release) is found too.
+   */
+  public static <P extends HasMetadata> EventSource<?, P> claims(
+      EventSourceContext<P> context, String extraSelector, Function<P, String> instanceOf) {
+    IndexerResourceCache<P> primaries = context.getPrimaryCache();
+    primaries.addIndexer(
+        INSTANCE_INDEX,
+        p -> List.of(instanceKey(p.getMetadata().getNamespace(), instanceOf.apply(p))));
+    return new InformerEventSource<>(
+        InformerEventSourceConfiguration.from(
+                PersistentVolumeClaim.class, context.getPrimaryResourceClass())
+            .withLabelSelector(SELECTOR + "," + extraSelector)
+            .withOnAddFilter(claim -> false)
+            .withOnUpdateFilter(OwnedEventSources::claimChangeMatters)
+            .withSecondaryToPrimaryMapper(
+                claim -> instanceOf(claim)
+                    .map(key -> primaries.byIndex(INSTANCE_INDEX, key).stream()
+                        .map(ResourceID::fromResource)
+                        .collect(Collectors.toSet()))
+                    .orElse(Set.of()))
+            .build(),
+        context);
+  }
+
+  /**
+   * Whether a claim's update is worth a reconcile of its cluster: it was bound to a volume (the
+   * volume's policy and labels are set), its size or resize conditions moved (a resize reported),
+   * or its deletion started (a volume replace or a scale-out waits for it). Everything else, above
+   * all the StatefulSet and PV controllers' bookkeeping and the operator's own labels, only
+   * updates the cache; a new claim too (the pod it is made for brings its own events), and a
+   * deleted one always reconciles. The heartbeat reconciles every cluster anyway.
+   */
+  static boolean claimChangeMatters(PersistentVolumeClaim after, PersistentVolumeClaim before) {
+    return !java.util.Objects.equals(volumeName(before), volumeName(after))
+        || !java.util.Objects.equals(capacity(before), capacity(after))
+        || !java.util.Objects.equals(conditions(before), conditions(after))
+        || !java.util.Objects.equals(
+            before.getMetadata().getDeletionTimestamp(), after.getMetadata().getDeletionTimestamp());
+  }
+
+  private static String volumeName(PersistentVolumeClaim c) {
+    return c.getSpec() == null ? null : c.getSpec().getVolumeName();
+  }
+
+  private static Object capacity(PersistentVolumeClaim c) {
+    return c.getStatus() == null ? null : c.getStatus().getCapacity();
+  }
+
+  private static Object conditions(PersistentVolumeClaim c) {
+    return c.getStatus() == null ? null : c.getStatus().getConditions();
+  }
+
+  /** {@code <namespace>/<instance>} of an object carrying the instance label. */
+  static Optional<String> instanceOf(HasMetadata object) {
+    Map<String, String> labels = object.getMetadata().getLabels();
+    String instance = labels == null ? null : labels.get(INSTANCE);
+    return instance == null || instance.isEmpty()
+        ? Optional.empty()
+        : Optional.of(instanceKey(object.getMetadata().getNamespace(), instance));
+  }
+
+  static String instanceKey(String namespace, String instance) {
+    return namespace + "/" + instance;
   }
 
   private static <R extends HasMetadata, P extends HasMetadata> InformerEventSource<R, P> owned(

@@ -8,7 +8,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.controller.runtime.OwnedObjects;
+import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import java.net.HttpURLConnection;
 import java.util.Comparator;
@@ -19,7 +22,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@link VolumeClaims} of one namespace over the API server. */
+/**
+ * {@link VolumeClaims} of one namespace: claims read from the controller's informer (or, for
+ * {@link #current}, the API server), written to the API server with merge patches whose answer
+ * goes into the informer's cache; volumes and StorageClasses read from the API server.
+ */
 public final class KubeVolumeClaims implements VolumeClaims {
 
   /** Annotation marking the cluster's default StorageClass. */
@@ -34,20 +41,46 @@ public final class KubeVolumeClaims implements VolumeClaims {
 
   private final KubernetesClient client;
   private final String namespace;
+  private final OwnedObjects cache;
+  private final CheckedVolumes checked;
 
-  public KubeVolumeClaims(KubernetesClient client, String namespace) {
+  /**
+   * @param cache the controller's informers, one of them of claims ({@link
+   *     io.tidb.operator.controller.runtime.OwnedEventSources#claims})
+   * @param checked the controller's volumes found right
+   */
+  public KubeVolumeClaims(
+      KubernetesClient client, String namespace, OwnedObjects cache, CheckedVolumes checked) {
     this.client = client;
     this.namespace = namespace;
+    this.cache = cache;
+    this.checked = checked;
+  }
+
+  /** The claims of a controller: one {@link CheckedVolumes} for all its reconciles. */
+  public static Source source(KubernetesClient client) {
+    CheckedVolumes checked = new CheckedVolumes();
+    return (namespace, cache) -> new KubeVolumeClaims(client, namespace, cache, checked);
   }
 
   @Override
   public Optional<PersistentVolumeClaim> get(String name) {
+    return cache.get(PersistentVolumeClaim.class, name);
+  }
+
+  @Override
+  public Optional<PersistentVolumeClaim> current(String name) {
     return Optional.ofNullable(
         client.persistentVolumeClaims().inNamespace(namespace).withName(name).get());
   }
 
   @Override
   public List<PersistentVolumeClaim> list(Map<String, String> labels) {
+    return cache.list(PersistentVolumeClaim.class, labels);
+  }
+
+  @Override
+  public List<PersistentVolumeClaim> currentList(Map<String, String> labels) {
     return client.persistentVolumeClaims().inNamespace(namespace).withLabels(labels).list()
         .getItems().stream()
         .sorted(Comparator.comparing(p -> p.getMetadata().getName()))
@@ -56,25 +89,12 @@ public final class KubeVolumeClaims implements VolumeClaims {
 
   @Override
   public void annotate(String name, String key, String value) {
-    try {
-      client
-          .persistentVolumeClaims()
-          .inNamespace(namespace)
-          .withName(name)
-          .patch(
-              MERGE,
-              ApiObjects.toJson(
-                  Map.of("metadata", Map.of("annotations", Map.of(key, value)))));
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
-        throw e;
-      }
-    }
+    patchIfPresent(name, Map.of("metadata", Map.of("annotations", Map.of(key, value))));
   }
 
   @Override
   public void delete(String name, String uid) {
-    Optional<PersistentVolumeClaim> current = get(name);
+    Optional<PersistentVolumeClaim> current = current(name);
     if (current.isEmpty() || !uid.equals(current.get().getMetadata().getUid())) {
       return;
     }
@@ -83,30 +103,39 @@ public final class KubeVolumeClaims implements VolumeClaims {
 
   @Override
   public void resize(String name, Quantity size) {
-    client
-        .persistentVolumeClaims()
-        .inNamespace(namespace)
-        .withName(name)
-        .patch(
-            MERGE,
-            ApiObjects.toJson(
-                Map.of(
-                    "spec",
-                    Map.of("resources", Map.of("requests", Map.of("storage", size.toString()))))));
+    patch(name, Map.of(
+        "spec", Map.of("resources", Map.of("requests", Map.of("storage", size.toString())))));
   }
 
   @Override
   public void label(String name, String key, String value) {
+    patchIfPresent(name, Map.of("metadata", Map.of("labels", Map.of(key, value))));
+  }
+
+  private void patchIfPresent(String name, Map<String, Object> patch) {
     try {
-      client
-          .persistentVolumeClaims()
-          .inNamespace(namespace)
-          .withName(name)
-          .patch(MERGE, ApiObjects.toJson(Map.of("metadata", Map.of("labels", Map.of(key, value)))));
+      patch(name, patch);
     } catch (KubernetesClientException e) {
       if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
         throw e;
       }
+    }
+  }
+
+  /**
+   * Merge-patches the claim and puts the answer into the informer's cache (when the cache has
+   * the claim: the answer then replaces that version, never a newer one).
+   */
+  private void patch(String name, Map<String, Object> patch) {
+    PersistentVolumeClaim patched = client
+        .persistentVolumeClaims()
+        .inNamespace(namespace)
+        .withName(name)
+        .patch(MERGE, ApiObjects.toJson(patch));
+    Optional<PersistentVolumeClaim> before = get(name);
+    if (patched != null && before.isPresent()) {
+      cache.cacheOf(PersistentVolumeClaim.class)
+          .handleRecentResourceUpdate(ResourceID.fromResource(patched), patched, before.get());
     }
   }
 
@@ -162,6 +191,11 @@ public final class KubeVolumeClaims implements VolumeClaims {
       }
       throw e;
     }
+  }
+
+  @Override
+  public CheckedVolumes checkedVolumes() {
+    return checked;
   }
 
   @Override

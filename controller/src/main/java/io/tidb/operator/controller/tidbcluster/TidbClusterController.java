@@ -69,9 +69,9 @@ public final class TidbClusterController {
         new TidbClusterWork(
             new ClusterPipeline(steps),
             apis::forCluster,
-            namespace -> new KubeVolumeClaims(client, namespace),
+            KubeVolumeClaims.source(client),
             namespace -> new KubeDeletions(client, namespace),
-            new KubeNodeLabels(client)),
+            new CachedNodeLabels(new KubeNodeLabels(client), Clock.systemUTC())),
         services,
         settings.convergingRequeue());
   }
@@ -82,7 +82,7 @@ public final class TidbClusterController {
       RuntimeServices services,
       ClusterPipeline pipeline,
       Function<TidbCluster, ClusterApi> apis,
-      Function<String, VolumeClaims> claims,
+      VolumeClaims.Source claims,
       Duration convergingRequeue) {
     return create(
         rules, services, pipeline, apis, claims, ns -> Deletions.NONE, convergingRequeue);
@@ -94,7 +94,7 @@ public final class TidbClusterController {
       RuntimeServices services,
       ClusterPipeline pipeline,
       Function<TidbCluster, ClusterApi> apis,
-      Function<String, VolumeClaims> claims,
+      VolumeClaims.Source claims,
       Function<String, Deletions> deletions,
       Duration convergingRequeue) {
     return new TidbClusterReconciler(

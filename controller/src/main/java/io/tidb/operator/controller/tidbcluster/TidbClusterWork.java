@@ -56,20 +56,24 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
           Role.class,
           RoleBinding.class);
 
+  /** The claims the TidbCluster informer keeps, besides {@code managed-by}: not DMClusters'. */
+  static final String CLAIM_SELECTOR = Labels.NAME + "=" + Labels.NAME_VALUE;
+
   private final ClusterPipeline pipeline;
   private final Function<TidbCluster, ClusterApi> apis;
-  private final Function<String, VolumeClaims> claims;
+  private final VolumeClaims.Source claims;
   private final Function<String, Deletions> deletions;
   private final NodeLabels nodes;
 
   /**
    * @param apis each cluster's PD and TiDB API
-   * @param claims the volume claims of a namespace
+   * @param claims the volume claims of a reconcile (read from the claim informer {@link
+   *     #eventSources} registers)
    */
   public TidbClusterWork(
       ClusterPipeline pipeline,
       Function<TidbCluster, ClusterApi> apis,
-      Function<String, VolumeClaims> claims) {
+      VolumeClaims.Source claims) {
     this(pipeline, apis, claims, ns -> Deletions.NONE);
   }
 
@@ -77,7 +81,7 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
   public TidbClusterWork(
       ClusterPipeline pipeline,
       Function<TidbCluster, ClusterApi> apis,
-      Function<String, VolumeClaims> claims,
+      VolumeClaims.Source claims,
       Function<String, Deletions> deletions) {
     this(pipeline, apis, claims, deletions, NodeLabels.NONE);
   }
@@ -86,7 +90,7 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
   public TidbClusterWork(
       ClusterPipeline pipeline,
       Function<TidbCluster, ClusterApi> apis,
-      Function<String, VolumeClaims> claims,
+      VolumeClaims.Source claims,
       Function<String, Deletions> deletions,
       NodeLabels nodes) {
     this.pipeline = pipeline;
@@ -101,6 +105,7 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
     List<EventSource<?, TidbCluster>> sources =
         new ArrayList<>(OwnedEventSources.owned(context, OWNED_KINDS));
     sources.add(OwnedEventSources.pods(context, TidbClusterWork::clusterOfPod));
+    sources.add(OwnedEventSources.claims(context, CLAIM_SELECTOR, Labels::instanceOf));
     return sources;
   }
 
@@ -117,7 +122,7 @@ public final class TidbClusterWork implements ReconcileWork<TidbCluster, TidbClu
         new ClusterContext(
             resource,
             api,
-            claims.apply(resource.namespace()),
+            claims.of(resource.namespace(), resource.owned()),
             deletions.apply(resource.namespace()),
             nodes);
     WorkOutcome outcome = pipeline.run(ctx);

@@ -84,6 +84,11 @@ class TidbInitializerWorkTest {
     }
 
     @Override
+    public <R extends HasMetadata> List<R> list(Class<R> kind, java.util.Map<String, String> labels) {
+      throw new AssertionError("list " + kind.getSimpleName() + " " + labels);
+    }
+
+    @Override
     public List<Pod> podsOf(String statefulSetName) {
       throw new AssertionError("read pods of " + statefulSetName);
     }

@@ -59,12 +59,13 @@ final class ControllerHarness implements AutoCloseable {
   private RunningOperator operator;
   private String tidbAddressTemplate = InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE;
 
-  /** The operator process as the test sees it: its client, metrics and recorded writes. */
+  /** The operator process as the test sees it: its client, metrics, recorded writes and reads. */
   record RunningOperator(
       OperatorRuntime operator,
       KubernetesClient client,
       SimpleMeterRegistry registry,
-      WriteRecorder writes) {
+      RequestRecorder writes,
+      RequestRecorder reads) {
 
     double reconciles() {
       return registry.find(ReconcileMetrics.RECONCILES).counters().stream()
@@ -171,7 +172,8 @@ final class ControllerHarness implements AutoCloseable {
   /** Starts a fresh operator (new client, metrics and write log). */
   RunningOperator startOperator() {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    WriteRecorder writes = new WriteRecorder();
+    RequestRecorder writes = RequestRecorder.writes();
+    RequestRecorder reads = RequestRecorder.reads();
     KubernetesClient client =
         new KubernetesClientBuilder()
             .withConfig(Config.fromKubeconfig(access.kubeConfigYaml()))
@@ -179,7 +181,8 @@ final class ControllerHarness implements AutoCloseable {
                 b ->
                     b.addOrReplaceInterceptor(
                             KubeApiRequestMetrics.NAME, new KubeApiRequestMetrics(registry))
-                        .addOrReplaceInterceptor("it-write-recorder", writes))
+                        .addOrReplaceInterceptor("it-write-recorder", writes)
+                        .addOrReplaceInterceptor("it-read-recorder", reads))
             .build();
     ControllerSettings settings =
         new ControllerSettings(
@@ -212,7 +215,7 @@ final class ControllerHarness implements AutoCloseable {
                 client,
                 registry));
     op.start();
-    operator = new RunningOperator(op, client, registry, writes);
+    operator = new RunningOperator(op, client, registry, writes, reads);
     return operator;
   }
 

@@ -50,7 +50,7 @@ final class InitializerHarness implements AutoCloseable {
   private final ClusterAccess access;
   private OperatorRuntime operator;
   private KubernetesClient operatorClient;
-  WriteRecorder writes;
+  RequestRecorder writes;
   private SimpleMeterRegistry metrics;
 
   InitializerHarness(ClusterAccess access, String prefix) {
@@ -69,7 +69,7 @@ final class InitializerHarness implements AutoCloseable {
   }
 
   void startOperator() {
-    writes = new WriteRecorder();
+    writes = RequestRecorder.writes();
     operatorClient = new KubernetesClientBuilder()
         .withConfig(Config.fromKubeconfig(access.kubeConfigYaml()))
         .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("it-write-recorder", writes))

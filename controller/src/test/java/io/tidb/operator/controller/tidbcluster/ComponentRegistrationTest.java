@@ -109,7 +109,7 @@ class ComponentRegistrationTest {
     List<ComponentStep> steps = new ArrayList<>(ClusterComponents.upstreamOrder("operator:test"));
     steps.add(widget); // the one registration line
     TidbClusterWork work = new TidbClusterWork(
-            new ClusterPipeline(steps), c -> new FakeClusterApi(), ns -> new FakeVolumeClaims());
+            new ClusterPipeline(steps), c -> new FakeClusterApi(), (ns, cache) -> new FakeVolumeClaims());
     return work.work(
         new ResourceContext<>(tc, tc, status, owned, applier, events, ClusterContexts.NOW));
   }

@@ -44,7 +44,7 @@ class UnmanagedComponentsReadyTest {
         new TidbClusterWork(
             new ClusterPipeline(ClusterComponents.upstreamOrder("operator:test")),
             c -> new FakeClusterApi(),
-            ns -> new FakeVolumeClaims());
+            (ns, cache) -> new FakeVolumeClaims());
     work.work(
         new ResourceContext<>(
             tc, tc, status, new FakeOwnedObjects(), new FakeApplier(), events, ClusterContexts.NOW));

@@ -142,7 +142,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
             .filter(p -> p.getMetadata().getDeletionTimestamp() == null)
             .map(OrphanPods.Candidate::of)
             .toList();
-    for (OrphanPods.Orphan o : OrphanPods.find(pods, c -> ctx.claims().get(c).isPresent())) {
+    for (OrphanPods.Orphan o : OrphanPods.find(pods, OrphanPods.claimExists(ctx.claims()))) {
       ctx.deletions().deleteUnscheduledPod(o.pod(), o.uid());
       ctx.events().normal(ctx.cluster(), "OrphanPodDeleted",
           displayName() + ": pod " + o.pod() + " was not scheduled and its volume claim "
@@ -660,10 +660,12 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
 
   private MemberDecision scaleOut(ClusterContext ctx, StatefulSet sts, Rollout rollout) {
     int target = plan(ctx, Optional.of(sts)).target();
+    // From the API server: a removed member's claim the cache has not seen must still be deleted
+    // before its ordinal comes back (scale-outs are rare, so are these reads).
     java.util.Map<String, PersistentVolumeClaim> claims = new java.util.LinkedHashMap<>();
     for (int ordinal = rollout.replicas(); ordinal < target; ordinal++) {
       for (String name : VolumeActions.claimNames(sts, ordinal)) {
-        ctx.claims().get(name).ifPresent(pvc -> claims.put(name, pvc));
+        ctx.claims().current(name).ifPresent(pvc -> claims.put(name, pvc));
       }
     }
     return VolumeActions.beforeScaleOut(claims, displayName())

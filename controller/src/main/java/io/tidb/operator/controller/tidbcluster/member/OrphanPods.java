@@ -2,6 +2,7 @@ package io.tidb.operator.controller.tidbcluster.member;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Volume;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,8 +15,8 @@ import java.util.function.Predicate;
  * before it has seen the claims go; the new pod then waits for claims that will never come back
  * and is never scheduled. Such a pod (not scheduled, naming a claim that does not exist) is
  * deleted so the StatefulSet creates it again, with new claims. Guards as upstream: a pod on a
- * node, or without claims, is never touched; the claim is read from the API server, not a cache;
- * the deletion re-reads the pod and deletes it only if it is still the same (uid) and still not
+ * node, or without claims, is never touched; a claim missing from the informer's cache is read
+ * from the API server before the pod counts as an orphan ({@link #claimExists}); the deletion re-reads the pod and deletes it only if it is still the same (uid) and still not
  * scheduled.
  */
 public final class OrphanPods {
@@ -58,8 +59,8 @@ public final class OrphanPods {
   /**
    * The orphans among {@code pods}.
    *
-   * @param claimExists whether a claim exists (asked of the API server), only called for pods
-   *     that are not scheduled
+   * @param claimExists whether a claim exists ({@link #claimExists}), only called for pods that
+   *     are not scheduled
    */
   public static List<Orphan> find(List<Candidate> pods, Predicate<String> claimExists) {
     List<Orphan> orphans = new ArrayList<>();
@@ -71,6 +72,16 @@ public final class OrphanPods {
       missing.ifPresent(m -> orphans.add(new Orphan(c.pod(), c.uid(), m)));
     }
     return orphans;
+  }
+
+  /**
+   * Whether a claim exists: in the informer's cache, or, when the cache does not have it (the
+   * StatefulSet controller creates a pod's claims just before the pod, and the claim informer may
+   * not have seen them yet), on the API server. So a settled reconcile reads nothing, and a pod
+   * is never deleted for a claim only the cache lacks.
+   */
+  public static Predicate<String> claimExists(VolumeClaims claims) {
+    return c -> claims.get(c).isPresent() || claims.current(c).isPresent();
   }
 
   /** The pod names in {@code orphans}, for a message. */

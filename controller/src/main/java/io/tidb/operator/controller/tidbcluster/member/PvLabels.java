@@ -43,6 +43,11 @@ public final class PvLabels {
 
   /** The labels and annotations the volume lacks or has with another value. */
   public static Meta missing(PersistentVolumeClaim pvc, String namespace, PersistentVolume pv) {
+    return missing(wanted(pvc, namespace), pv);
+  }
+
+  /** What the volume bound to {@code pvc} (a claim in {@code namespace}) should carry. */
+  public static Meta wanted(PersistentVolumeClaim pvc, String namespace) {
     Map<String, String> claimLabels = orEmpty(pvc.getMetadata().getLabels());
     Map<String, String> want = new TreeMap<>();
     want.put(NAMESPACE, namespace);
@@ -57,9 +62,14 @@ public final class PvLabels {
     if (pod != null && !pod.isEmpty()) {
       wantAnnotations.put(POD_NAME, pod);
     }
+    return new Meta(want, wantAnnotations);
+  }
+
+  /** The part of {@code wanted} the volume lacks or has with another value. */
+  public static Meta missing(Meta wanted, PersistentVolume pv) {
     return new Meta(
-        diff(want, orEmpty(pv.getMetadata().getLabels())),
-        diff(wantAnnotations, orEmpty(pv.getMetadata().getAnnotations())));
+        diff(wanted.labels(), orEmpty(pv.getMetadata().getLabels())),
+        diff(wanted.annotations(), orEmpty(pv.getMetadata().getAnnotations())));
   }
 
   private static Map<String, String> diff(Map<String, String> want, Map<String, String> have) {

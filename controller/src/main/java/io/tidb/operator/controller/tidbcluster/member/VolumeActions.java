@@ -117,7 +117,9 @@ public final class VolumeActions {
     @Override
     public void perform(ClusterContext ctx) {
       for (String name : claims) {
-        Optional<PersistentVolumeClaim> pvc = ctx.claims().get(name);
+        // Marked once, when the member leaves: read from the API server, not a cache that may
+        // not have the claim yet.
+        Optional<PersistentVolumeClaim> pvc = ctx.claims().current(name);
         if (pvc.isPresent() && !deferred(pvc.get())) {
           ctx.claims().annotate(name, DEFER_DELETING, Conditions.timestamp(ctx.now()));
         }
@@ -162,7 +164,7 @@ public final class VolumeActions {
 
     /** As above on {@code claims} (a kind without a {@link ClusterContext}, e.g. DMCluster). */
     public void perform(VolumeClaims claims) {
-      Optional<PersistentVolumeClaim> current = claims.get(claim);
+      Optional<PersistentVolumeClaim> current = claims.current(claim);
       if (current.isEmpty() || !uid.equals(current.get().getMetadata().getUid())) {
         return;
       }

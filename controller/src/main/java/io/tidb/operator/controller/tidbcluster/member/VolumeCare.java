@@ -3,12 +3,14 @@ package io.tidb.operator.controller.tidbcluster.member;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentStatus;
 import io.tidb.operator.api.v1alpha1.cluster.StorageVolumeStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.runtime.Conditions;
+import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims.Expansion;
 import java.util.ArrayList;
@@ -24,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * What the operator does to a member component's volumes in every reconcile, after its
  * StatefulSet was applied: resizes claims ({@link VolumeResizer} decides), labels them with the
  * member's PD member id or TiKV store id, and applies {@code spec.pvReclaimPolicy} and the labels
- * of {@link PvLabels} to the PersistentVolumes bound to them. Reports {@code status.<component>.volumes}, the {@code
+ * of {@link PvLabels} to the PersistentVolumes bound to them. Claims are read from the informer
+ * (a stale claim only repeats an idempotent patch); volumes are read only when not found right
+ * recently ({@link CheckedVolumes}). Reports {@code status.<component>.volumes}, the {@code
  * VolumeResize} condition and Events.
  */
 public final class VolumeCare {
@@ -90,7 +94,8 @@ public final class VolumeCare {
         if (pvc == null || pvc.getMetadata().getDeletionTimestamp() != null) {
           continue;
         }
-        label(ctx, pvc, r.idLabels().getOrDefault(pod, Map.of()));
+        pvc = label(ctx, pvc, r.idLabels().getOrDefault(pod, Map.of()));
+        byName.put(pvc.getMetadata().getName(), pvc);
         Quantity want = desired.get(volume);
         if (want == null) {
           continue;
@@ -119,7 +124,9 @@ public final class VolumeCare {
           + plan.resize().values().iterator().next());
     }
     report(ctx, status, r.displayName(), plan);
-    carePersistentVolumes(ctx, listed);
+    // With the labels just written, so a volume is labelled in the same reconcile as its claim
+    // (and read once for it, not again in the next one).
+    carePersistentVolumes(ctx, listed.stream().map(c -> byName.get(c.getMetadata().getName())).toList());
     return plan.verdict() instanceof VolumeResizer.Verdict.InProgress p
         ? Optional.of(p.message())
         : Optional.empty();
@@ -157,13 +164,24 @@ public final class VolumeCare {
     status.setConditions(conditions);
   }
 
-  private static void label(ClusterContext ctx, PersistentVolumeClaim pvc, Map<String, String> labels) {
+  /**
+   * Merges {@code labels} into the claim; the claim as it now is (a copy when labels were
+   * written: the cached object is never modified).
+   */
+  private static PersistentVolumeClaim label(
+      ClusterContext ctx, PersistentVolumeClaim pvc, Map<String, String> labels) {
     Map<String, String> have = pvc.getMetadata().getLabels();
+    Map<String, String> written = new java.util.TreeMap<>();
     for (Map.Entry<String, String> e : labels.entrySet()) {
       if (have == null || !e.getValue().equals(have.get(e.getKey()))) {
         ctx.claims().label(pvc.getMetadata().getName(), e.getKey(), e.getValue());
+        written.put(e.getKey(), e.getValue());
       }
     }
+    return written.isEmpty()
+        ? pvc
+        : new PersistentVolumeClaimBuilder(pvc).editMetadata().addToLabels(written).endMetadata()
+            .build();
   }
 
   /**
@@ -184,32 +202,40 @@ public final class VolumeCare {
 
   /**
    * The PersistentVolumes bound to the claims: {@code spec.pvReclaimPolicy} (when set) and the
-   * labels of {@link PvLabels}.
+   * labels of {@link PvLabels}. A volume found right since its claim, the policy and the labels
+   * it must carry last changed is not read again ({@link CheckedVolumes}).
    */
   private static void carePersistentVolumes(ClusterContext ctx, List<PersistentVolumeClaim> claims) {
     String policy = ctx.cluster().getSpec().getPvReclaimPolicy();
     boolean reclaim = Boolean.TRUE.equals(ctx.cluster().getSpec().getEnablePVReclaim());
+    CheckedVolumes checked = ctx.claims().checkedVolumes();
     for (PersistentVolumeClaim pvc : claims) {
       Optional<String> name = volumeToCareFor(pvc, reclaim);
       if (name.isEmpty()) {
+        continue;
+      }
+      PvLabels.Meta wanted = PvLabels.wanted(pvc, ctx.namespace());
+      CheckedVolumes.Check check = new CheckedVolumes.Check(
+          pvc.getMetadata().getUid(), policy, wanted.labels(), wanted.annotations());
+      if (checked.upToDate(name.get(), check, ctx.now())) {
         continue;
       }
       Optional<PersistentVolume> pv = ctx.claims().volume(name.get());
       if (pv.isEmpty() || pv.get().getSpec() == null) {
         continue;
       }
-      PvLabels.Meta meta = PvLabels.missing(pvc, ctx.namespace(), pv.get());
+      PvLabels.Meta meta = PvLabels.missing(wanted, pv.get());
       if (!meta.isEmpty()) {
         ctx.claims().labelVolume(name.get(), meta.labels(), meta.annotations());
       }
-      if (policy == null || policy.isEmpty()
-          || policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy())) {
-        continue;
+      if (policy != null && !policy.isEmpty()
+          && !policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy())) {
+        ctx.claims().setReclaimPolicy(name.get(), policy);
+        LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={} volume={}"
+                + " policy={} was={}", ctx.namespace(), ctx.name(), pvc.getMetadata().getName(),
+            name.get(), policy, pv.get().getSpec().getPersistentVolumeReclaimPolicy());
       }
-      ctx.claims().setReclaimPolicy(name.get(), policy);
-      LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={} volume={}"
-              + " policy={} was={}", ctx.namespace(), ctx.name(), pvc.getMetadata().getName(),
-          name.get(), policy, pv.get().getSpec().getPersistentVolumeReclaimPolicy());
+      checked.checked(name.get(), check, ctx.now());
     }
   }
 

@@ -141,12 +141,15 @@ public final class VolumeReplace {
     }
   }
 
-  /** The claims of {@code pod} that exist, by name. */
+  /**
+   * The claims of {@code pod} that exist, by name, from the API server: whether they are gone
+   * decides the pod's deletion, which a cache trailing the claims' deletion must not.
+   */
   public static Map<String, PersistentVolumeClaim> claimsOf(
       ClusterContext ctx, io.fabric8.kubernetes.api.model.apps.StatefulSet sts, ObservedPod pod) {
     Map<String, PersistentVolumeClaim> claims = new TreeMap<>();
     for (String name : VolumeActions.claimNames(sts, pod.ordinal())) {
-      Optional<PersistentVolumeClaim> pvc = ctx.claims().get(name);
+      Optional<PersistentVolumeClaim> pvc = ctx.claims().current(name);
       pvc.ifPresent(c -> claims.put(name, c));
     }
     return claims;

@@ -411,7 +411,8 @@ public final class PdStep extends MemberStep<PdStatus> {
       record.setCreatedAt(ctx.now().toString());
       Map<String, Map<String, String>> uids = new java.util.TreeMap<>();
       for (String claim : failoverClaims(sts, m.pod())) {
-        ctx.claims().get(claim).ifPresent(c -> uids.put(c.getMetadata().getUid(), Map.of()));
+        // Recorded once: from the API server, not a cache that may trail it.
+        ctx.claims().current(claim).ifPresent(c -> uids.put(c.getMetadata().getUid(), Map.of()));
       }
       record.setPvcUIDSet(uids.isEmpty() ? null : uids);
       Map<String, io.tidb.operator.api.v1alpha1.cluster.PdFailureMember> records =
@@ -434,9 +435,11 @@ public final class PdStep extends MemberStep<PdStatus> {
       // The claims go first: while they are being deleted the StatefulSet cannot recreate the pod
       // on them, so the replacement starts on new claims (upstream deletes the pod first, and a
       // pod recreated at once can still mount the old claims).
+      // The claims are read from the API server: a cache still showing the failed member's claims
+      // after the replacement got new ones would have the replacement's pod deleted.
       boolean recordedClaims = record.getPvcUIDSet() == null;
       for (String claim : failoverClaims(sts, d.pod())) {
-        Optional<io.fabric8.kubernetes.api.model.PersistentVolumeClaim> pvc = ctx.claims().get(claim);
+        Optional<io.fabric8.kubernetes.api.model.PersistentVolumeClaim> pvc = ctx.claims().current(claim);
         if (pvc.isPresent() && (record.getPvcUIDSet() == null
             || record.getPvcUIDSet().containsKey(pvc.get().getMetadata().getUid()))) {
           recordedClaims = true;

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.tidb.operator.controller.fixtures.FakeVolumeClaims;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +35,20 @@ class OrphanPodsTest {
                 c("basic-pd-3", null, "pd-basic-pd-2", "log-basic-pd-3")), // one missing
             existing::contains);
     assertEquals(List.of(new OrphanPods.Orphan("basic-pd-3", "basic-pd-3-uid", "log-basic-pd-3")), o);
+  }
+
+  @Test
+  void aClaimTheCacheHasNotSeenYetIsAskedOfTheApiServer() {
+    FakeVolumeClaims claims = new FakeVolumeClaims()
+        .add("pd-basic-pd-0", Map.of(), Map.of())
+        .add("pd-basic-pd-1", Map.of(), Map.of());
+    claims.notCached.add("pd-basic-pd-1");
+    List<OrphanPods.Orphan> o = OrphanPods.find(
+        List.of(c("basic-pd-0", "", "pd-basic-pd-0"), c("basic-pd-1", "", "pd-basic-pd-1"),
+            c("basic-pd-2", "", "pd-basic-pd-2")),
+        OrphanPods.claimExists(claims));
+    assertEquals(List.of(new OrphanPods.Orphan("basic-pd-2", "basic-pd-2-uid", "pd-basic-pd-2")), o,
+        "the pod whose claim only the cache lacks is no orphan");
   }
 
   @Test

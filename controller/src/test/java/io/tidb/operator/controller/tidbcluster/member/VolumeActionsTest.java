@@ -222,6 +222,16 @@ class VolumeActionsTest {
   }
 
   @Test
+  void markDeferredMarksAClaimTheCacheHasNotSeenYet() {
+    FakeVolumeClaims claims = new FakeVolumeClaims().add("tikv-basic-tikv-3", Map.of(), Map.of());
+    claims.notCached.add("tikv-basic-tikv-3");
+    ClusterContext ctx = ClusterContexts.withClaims(TestClusters.load("basic"), claims);
+    new VolumeActions.MarkDeferred(List.of("tikv-basic-tikv-3")).perform(ctx);
+    assertEquals(List.of("annotate tikv-basic-tikv-3 " + VolumeActions.DEFER_DELETING), claims.calls,
+        "marked once, so read from the API server");
+  }
+
+  @Test
   void deleteClaimDeletesTheClaimDecidedOn() {
     FakeVolumeClaims claims = new FakeVolumeClaims().add("tikv-basic-tikv-3", Map.of(), Map.of());
     ClusterContext ctx = ClusterContexts.withClaims(TestClusters.load("basic"), claims);

@@ -1,0 +1,62 @@
+package io.tidb.operator.controller.tidbcluster.pipeline;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The PersistentVolumes the operator has read (or patched) and found as their claims want them:
+ * the reclaim policy of {@code spec.pvReclaimPolicy} and the labels of the claim. The volumes are
+ * cluster-scoped and not kept in an informer (that would need list and watch on every volume of
+ * the cluster), so without this every reconcile would GET each one; with it a volume is read
+ * again only when what it must carry changed (its claim was replaced, the policy or the claim's
+ * labels changed) or {@link #RECHECK} has passed since it was last read, which bounds how long a
+ * change made to the volume by someone else goes unrepaired. Kept in memory, one per controller,
+ * shared by its workers; an operator restart reads every volume once.
+ */
+public final class CheckedVolumes {
+
+  /** How long a volume found right is trusted before it is read again. */
+  public static final Duration RECHECK = Duration.ofMinutes(30);
+
+  /**
+   * What a volume was found (or made) to carry.
+   *
+   * @param claimUid the claim bound to it
+   * @param policy the reclaim policy, or empty when the spec sets none
+   * @param labels the labels it carries, of those the operator sets
+   * @param annotations the annotations it carries, of those the operator sets
+   */
+  public record Check(
+      String claimUid, String policy, Map<String, String> labels, Map<String, String> annotations) {
+    public Check {
+      policy = policy == null ? "" : policy;
+      labels = Map.copyOf(labels);
+      annotations = Map.copyOf(annotations);
+    }
+  }
+
+  private record Checked(Check check, Instant at) {}
+
+  private final Map<String, Checked> volumes = new ConcurrentHashMap<>();
+
+  /**
+   * Whether {@code volume} was found or made as {@code check} asks less than {@link #RECHECK}
+   * before {@code now}: it need not be read.
+   */
+  public boolean upToDate(String volume, Check check, Instant now) {
+    Checked c = volumes.get(volume);
+    return c != null && c.check().equals(check) && now.isBefore(c.at().plus(RECHECK));
+  }
+
+  /**
+   * Records that {@code volume} carries what {@code check} asks as of {@code now}, and forgets the
+   * volumes not checked for longer than {@link #RECHECK} (they are read again anyway, and the
+   * claims of deleted clusters leave no entry behind for long).
+   */
+  public void checked(String volume, Check check, Instant now) {
+    volumes.values().removeIf(c -> !now.isBefore(c.at().plus(RECHECK)));
+    volumes.put(volume, new Checked(check, now));
+  }
+}

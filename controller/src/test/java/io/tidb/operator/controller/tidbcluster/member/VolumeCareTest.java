@@ -1,0 +1,151 @@
+package io.tidb.operator.controller.tidbcluster.member;
+
+import static io.tidb.operator.controller.fixtures.Rollouts.OLD;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.fabric8.kubernetes.api.model.PersistentVolumeBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.cluster.TikvStatus;
+import io.tidb.operator.controller.fixtures.ClusterContexts;
+import io.tidb.operator.controller.fixtures.FakeApplier;
+import io.tidb.operator.controller.fixtures.FakeClusterApi;
+import io.tidb.operator.controller.fixtures.FakeOwnedObjects;
+import io.tidb.operator.controller.fixtures.FakeVolumeClaims;
+import io.tidb.operator.controller.fixtures.RecordingEventRecorder;
+import io.tidb.operator.controller.fixtures.Rollouts;
+import io.tidb.operator.controller.fixtures.TestClusters;
+import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.controller.runtime.ResourceContext;
+import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
+import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link VolumeCare}'s care of the PersistentVolumes: set and labelled on the first reconcile, and
+ * not read again by the following ones until what they must carry changes or {@link
+ * CheckedVolumes#RECHECK} has passed (issue 19: a settled reconcile reads nothing).
+ */
+class VolumeCareTest {
+
+  private static final Map<String, String> SELECTOR = Map.of(
+      "app.kubernetes.io/name", "tidb-cluster",
+      "app.kubernetes.io/managed-by", "tidb-operator",
+      "app.kubernetes.io/instance", "basic",
+      "app.kubernetes.io/component", "tikv");
+
+  private final FakeVolumeClaims claims = new FakeVolumeClaims();
+  private final TidbCluster tc = TestClusters.load("basic");
+
+  VolumeCareTest() {
+    claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of()));
+    claims.volumes.put("pv-0", new PersistentVolumeBuilder()
+        .withNewMetadata().withName("pv-0").endMetadata()
+        .withNewSpec().withPersistentVolumeReclaimPolicy("Delete").endSpec()
+        .build());
+    tc.getSpec().setPvReclaimPolicy("Retain");
+  }
+
+  private static PersistentVolumeClaim claim(String uid, Map<String, String> extraLabels) {
+    Map<String, String> labels = new java.util.TreeMap<>(SELECTOR);
+    labels.putAll(extraLabels);
+    return new PersistentVolumeClaimBuilder()
+        .withNewMetadata().withName("tikv-basic-tikv-0").withUid(uid).withLabels(labels)
+        .endMetadata()
+        .withNewSpec().withVolumeName("pv-0").endSpec()
+        .build();
+  }
+
+  private static StatefulSet tikv() {
+    return new StatefulSetBuilder()
+        .withNewMetadata().withName("basic-tikv").endMetadata()
+        .withNewSpec()
+        .withReplicas(1)
+        .withNewSelector().withMatchLabels(SELECTOR).endSelector()
+        .addNewVolumeClaimTemplate().withNewMetadata().withName("tikv").endMetadata()
+        .endVolumeClaimTemplate()
+        .endSpec()
+        .build();
+  }
+
+  private void reconcileAt(Instant now) {
+    reconcileAt(now, Map.of());
+  }
+
+  private void reconcileAt(Instant now, Map<String, Map<String, String>> idLabels) {
+    ClusterContext ctx = new ClusterContext(
+        new ResourceContext<>(tc, tc, new TidbClusterStatus(), new FakeOwnedObjects(),
+            new FakeApplier(), new RecordingEventRecorder(), now),
+        new FakeClusterApi(),
+        claims);
+    VolumeCare.sync(ctx, new TikvStatus(), new VolumeCare.Request("TiKV", tikv(), null,
+        Rollouts.rollout("basic-tikv", 1).ready(0, OLD).build(), false, Optional.empty(),
+        idLabels));
+  }
+
+  @Test
+  void aVolumeFoundRightIsNotReadAgain() {
+    reconcileAt(ClusterContexts.NOW);
+    assertEquals(List.of("pv-0"), claims.volumeReads);
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+    assertEquals("basic", claims.volumes.get("pv-0").getMetadata().getLabels()
+        .get("app.kubernetes.io/instance"));
+    int writes = claims.calls.size();
+
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(60));
+    assertEquals(List.of("pv-0"), claims.volumeReads, "settled reconciles read no volume");
+    assertEquals(writes, claims.calls.size());
+  }
+
+  @Test
+  void aVolumeIsReadAgainWhenWhatItMustCarryChanges() {
+    reconcileAt(ClusterContexts.NOW);
+
+    tc.getSpec().setPvReclaimPolicy("Delete");
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30));
+    assertEquals(List.of("pv-0", "pv-0"), claims.volumeReads, "the policy changed");
+    assertEquals("Delete", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+
+    claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(60));
+    assertEquals(3, claims.volumeReads.size(), "the claim's labels changed");
+    assertEquals("4", claims.volumes.get("pv-0").getMetadata().getLabels()
+        .get("tidb.pingcap.com/store-id"));
+
+    claims.claims.put("tikv-basic-tikv-0", claim("uid-new", Map.of("tidb.pingcap.com/store-id", "4")));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(90));
+    assertEquals(4, claims.volumeReads.size(), "another claim is bound to the volume");
+  }
+
+  @Test
+  void aVolumeIsLabelledInTheReconcileThatLabelsItsClaim() {
+    reconcileAt(ClusterContexts.NOW, Map.of("basic-tikv-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    assertEquals("4", claims.claims.get("tikv-basic-tikv-0").getMetadata().getLabels()
+        .get("tidb.pingcap.com/store-id"));
+    assertEquals("4", claims.volumes.get("pv-0").getMetadata().getLabels()
+        .get("tidb.pingcap.com/store-id"));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30),
+        Map.of("basic-tikv-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    assertEquals(List.of("pv-0"), claims.volumeReads, "read once, not again for the claim's new label");
+  }
+
+  @Test
+  void aVolumeChangedBySomeoneElseIsRepairedAfterTheRecheckPeriod() {
+    reconcileAt(ClusterContexts.NOW);
+    claims.volumes.get("pv-0").getSpec().setPersistentVolumeReclaimPolicy("Recycle");
+
+    reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.RECHECK).minusSeconds(1));
+    assertEquals(1, claims.volumeReads.size());
+    reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.RECHECK));
+    assertEquals(2, claims.volumeReads.size());
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+  }
+}
