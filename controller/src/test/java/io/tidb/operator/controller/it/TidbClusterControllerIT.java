@@ -107,7 +107,14 @@ class TidbClusterControllerIT {
   @Order(1)
   void bringsUpEveryObjectAndReportsWhatPdSays() {
     h.create(Fixtures.basic("basic"));
-    TidbCluster tc = h.awaitReady("basic");
+    // A component's phase follows its StatefulSet's status, which may trail what PD reports by
+    // a reconcile: Ready can come a moment before every phase is Normal.
+    TidbCluster tc = h.await("basic", "Ready with PD, TiKV and TiDB phase Normal", t ->
+        Fixtures.ready(t) && t.getStatus().getPd() != null && t.getStatus().getTikv() != null
+            && t.getStatus().getTidb() != null
+            && "Normal".equals(t.getStatus().getPd().getPhase())
+            && "Normal".equals(t.getStatus().getTikv().getPhase())
+            && "Normal".equals(t.getStatus().getTidb().getPhase()));
 
     // Services
     Service pdClient = object(Service.class, "basic-pd");
