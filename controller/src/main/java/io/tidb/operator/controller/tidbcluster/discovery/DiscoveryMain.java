@@ -5,12 +5,10 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.dm.DmCluster;
 import io.tidb.operator.dmapi.DmMasterClient;
-import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
-import io.tidb.operator.controller.tidbcluster.tls.ServerNames;
 import io.tidb.operator.certs.MutualTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -98,9 +96,10 @@ public final class DiscoveryMain implements Callable<Integer> {
     URI pd = pdUrl != null ? pdUrl
         : URI.create((tls ? "https" : "http") + "://" + cluster + "-pd." + namespace + ":2379");
     try (KubernetesClient client = new KubernetesClientBuilder().build()) {
-      Supplier<HttpClient> pdHttp = pdHttp(
+      Function<String, HttpClient> pdHttpForHost = pdHttpForHost(
           (ns, name) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(name).get()),
           namespace, cluster, tls);
+      Supplier<HttpClient> pdHttp = pdServiceHttp(pdHttpForHost, namespace, cluster);
       DiscoveryService service = new DiscoveryService(
           () -> {
             TidbCluster tc = client.resources(TidbCluster.class).inNamespace(namespace).withName(cluster).get();
@@ -112,8 +111,7 @@ public final class DiscoveryMain implements Callable<Integer> {
           new PdMembersReader(
               Optional.ofNullable(pdUrl).map(url -> PdMembersReader.override(url,
                   ComponentHosts.pdService(cluster, namespace, null))),
-              pdHttpForHost((ns, name) -> Optional.ofNullable(
-                  client.secrets().inNamespace(ns).withName(name).get()), namespace, cluster, tls),
+              pdHttpForHost,
               PdClientOptions.DEFAULT_TIMEOUT));
       DmDiscoveryService dm = dmDiscovery(client, namespace, cluster, DiscoveryMain::dmMasterUrl);
       CountDownLatch stopped = new CountDownLatch(1);
@@ -175,14 +173,14 @@ public final class DiscoveryMain implements Callable<Integer> {
    */
   static Supplier<HttpClient> pdHttp(
       ClientSecretSource secrets, String namespace, String cluster, boolean tls) {
-    if (!tls) {
-      HttpClient plain = PdClientOptions.defaults().newHttpClient();
-      return () -> plain;
-    }
-    ClusterTransports transports =
-        new ClusterTransports(secrets, PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
-    return () -> transports.forCluster(namespace, cluster,
-        ServerNames.of(cluster, namespace, null)).pd();
+    return pdServiceHttp(pdHttpForHost(secrets, namespace, cluster, tls), namespace, cluster);
+  }
+
+  /** The client of {@link #pdHttpForHost} for the PD Service {@code <tc>-pd.<ns>}. */
+  private static Supplier<HttpClient> pdServiceHttp(
+      Function<String, HttpClient> pdHttpForHost, String namespace, String cluster) {
+    String host = ComponentHosts.pdService(cluster, namespace, null);
+    return () -> pdHttpForHost.apply(host);
   }
 
   /**
