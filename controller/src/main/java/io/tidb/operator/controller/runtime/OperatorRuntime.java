@@ -97,14 +97,25 @@ public final class OperatorRuntime implements AutoCloseable {
           }
         });
   }
-  /** Upstream's per-item backoff: 1 s doubling up to 100 s, retried without limit. */
+  /**
+   * A failed reconcile is retried after 1 s, doubling up to {@link #RETRY_MAX_INTERVAL}, without
+   * limit; a new event for the resource runs it at once instead.
+   */
   static GenericRetry retry() {
     return new GenericRetry()
         .setInitialInterval(Duration.ofSeconds(1))
         .setIntervalMultiplier(2)
-        .setMaxInterval(Duration.ofSeconds(100).toMillis())
+        .setMaxInterval(RETRY_MAX_INTERVAL.toMillis())
         .withoutMaxAttempts();
   }
+
+  /**
+   * The longest wait before a failed reconcile is retried. Upstream's work queue waits up to 100 s,
+   * so after an API server outage of a few minutes a cluster whose reconciles kept failing (and
+   * which gets no new event) would wait that long once the API server is back; 10 s bounds it,
+   * for a retry every 10 s of a cluster that keeps failing.
+   */
+  static final Duration RETRY_MAX_INTERVAL = Duration.ofSeconds(10);
 
   public void start() {
     operator.start();

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.ControllerMain;
+import io.tidb.operator.controller.KubeClients;
 import io.tidb.operator.controller.fixtures.TestCertificates;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
@@ -58,6 +59,7 @@ final class ControllerHarness implements AutoCloseable {
   final PdSimulatorServer simulator;
   private RunningOperator operator;
   private String tidbAddressTemplate = InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE;
+  private String apiServerUrl;
 
   /** The operator process as the test sees it: its client, metrics, recorded writes and reads. */
   record RunningOperator(
@@ -165,6 +167,21 @@ final class ControllerHarness implements AutoCloseable {
     this.tidbAddressTemplate = template;
   }
 
+  /**
+   * Where the operator reaches the API server from the next {@link #startOperator()} on (e.g. a
+   * {@link LoopbackTcpProxy} in front of it); the kubeconfig's server otherwise. The test's own
+   * clients and the simulator's keep the kubeconfig's.
+   */
+  void apiServerAt(String url) {
+    this.apiServerUrl = url;
+  }
+
+  /** The API server's address in the kubeconfig. */
+  InetSocketAddress apiServerAddress() {
+    java.net.URI url = java.net.URI.create(Config.fromKubeconfig(access.kubeConfigYaml()).getMasterUrl());
+    return new InetSocketAddress(url.getHost(), url.getPort());
+  }
+
   RunningOperator operator() {
     return operator;
   }
@@ -174,9 +191,13 @@ final class ControllerHarness implements AutoCloseable {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     RequestRecorder writes = RequestRecorder.writes();
     RequestRecorder reads = RequestRecorder.reads();
+    Config config = KubeClients.configure(Config.fromKubeconfig(access.kubeConfigYaml()));
+    if (apiServerUrl != null) {
+      config.setMasterUrl(apiServerUrl);
+    }
     KubernetesClient client =
         new KubernetesClientBuilder()
-            .withConfig(Config.fromKubeconfig(access.kubeConfigYaml()))
+            .withConfig(config)
             .withHttpClientBuilderConsumer(
                 b ->
                     b.addOrReplaceInterceptor(
