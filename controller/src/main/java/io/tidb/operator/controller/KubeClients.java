@@ -50,7 +50,8 @@ public final class KubeClients {
    * after each failed attempt up to 32 times this, 8 s (its default of 1 s grows to 32 s), and
    * starts again from it once a watch is open. Each attempt's request is itself retried for up to
    * about 19 s (fabric8's request retry: 100 ms doubling to 3.2 s, 10 times), so during an outage
-   * the waits grow slowly; after a long one an informer is back within 8 s of the API server.
+   * the waits grow slowly; after a long one an informer is back within about 11 s of the API
+   * server (8 s, plus 3.2 s until its request's next try).
    */
   static final int WATCH_RECONNECT_INTERVAL_MILLIS = 250;
 

@@ -32,6 +32,7 @@ import io.tidb.operator.testsupport.TestNamespaces;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -178,7 +179,7 @@ final class ControllerHarness implements AutoCloseable {
 
   /** The API server's address in the kubeconfig. */
   InetSocketAddress apiServerAddress() {
-    java.net.URI url = java.net.URI.create(Config.fromKubeconfig(access.kubeConfigYaml()).getMasterUrl());
+    URI url = URI.create(Config.fromKubeconfig(access.kubeConfigYaml()).getMasterUrl());
     return new InetSocketAddress(url.getHost(), url.getPort());
   }
 
