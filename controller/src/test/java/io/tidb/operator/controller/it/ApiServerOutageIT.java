@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 @WithLocalControlPlane
 class ApiServerOutageIT {
 
-  /** Small clusters (1 PD, 1 TiKV, 1 TiDB): four converge together on 2 cores in seconds. */
+  /** Small clusters (1 PD, 1 TiKV, 1 TiDB): ten basic ones take too long on 2 cores for an IT. */
   private static final List<String> CLUSTERS =
       IntStream.range(0, 4).mapToObj(i -> "outage-" + i).toList();
 
