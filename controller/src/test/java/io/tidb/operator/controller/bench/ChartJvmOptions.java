@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,6 +19,7 @@ import java.util.regex.Pattern;
  */
 final class ChartJvmOptions {
 
+  private static final Pattern JVM_SIZE = Pattern.compile("(\\d+)([kKmMgG]?)");
   private static final Pattern QUANTITY = Pattern.compile("(\\d+)(Ki|Mi|Gi|Ti|k|M|G|T)?");
 
   private ChartJvmOptions() {}
@@ -56,6 +59,28 @@ final class ChartJvmOptions {
       return bytes / (1L << 10) + "k";
     }
     return Long.toString(bytes);
+  }
+
+  /** The {@code -XX:MaxRAM} of JVM options in MiB (the last one wins, as in the JVM), if any. */
+  static OptionalDouble maxRamMiB(List<String> jvmOptions) {
+    OptionalDouble result = OptionalDouble.empty();
+    for (String option : jvmOptions) {
+      if (option.startsWith("-XX:MaxRAM=")) {
+        Matcher m = JVM_SIZE.matcher(option.substring("-XX:MaxRAM=".length()));
+        if (!m.matches()) {
+          throw new IllegalArgumentException("--jvm-args: Unsupported value: \"" + option
+              + "\": -XX:MaxRAM=<integer>[k|m|g]");
+        }
+        long unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+          case "k" -> 1L << 10;
+          case "m" -> 1L << 20;
+          case "g" -> 1L << 30;
+          default -> 1L;
+        };
+        result = OptionalDouble.of(Long.parseLong(m.group(1)) * unit / (double) (1L << 20));
+      }
+    }
+    return result;
   }
 
   private static long multiplier(String suffix) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 class ChartJvmOptionsTest {
@@ -41,6 +42,14 @@ class ChartJvmOptionsTest {
     assertEquals("500000000", ChartJvmOptions.maxRam("500M"));
     assertEquals("4k", ChartJvmOptions.maxRam("4096"));
     assertThrows(IllegalArgumentException.class, () -> ChartJvmOptions.maxRam("0.5Gi"));
+  }
+
+  @Test
+  void theLastMaxRamOfTheOptionsIsTheLimit() {
+    assertEquals(OptionalDouble.of(768), ChartJvmOptions.maxRamMiB(List.of("-XX:MaxRAM=1g", "-Xss512k", "-XX:MaxRAM=768m")));
+    assertEquals(OptionalDouble.of(0.5), ChartJvmOptions.maxRamMiB(List.of("-XX:MaxRAM=512k")));
+    assertEquals(OptionalDouble.empty(), ChartJvmOptions.maxRamMiB(List.of("-Xmx200m")));
+    assertThrows(IllegalArgumentException.class, () -> ChartJvmOptions.maxRamMiB(List.of("-XX:MaxRAM=lots")));
   }
 
   @Test

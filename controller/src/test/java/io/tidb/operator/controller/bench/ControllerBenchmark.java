@@ -502,8 +502,11 @@ public final class ControllerBenchmark {
     System.out.printf(Locale.ROOT, "- CPU: converging %.2f s (%.3f s per cluster); quiet %.2f s (%s per settled reconcile)%n",
         c.cpuSeconds(), c.cpuSeconds() / n, q.cpuSeconds(),
         q.reconciles() == 0 ? "no reconcile" : String.format(Locale.ROOT, "%.1f ms", q.cpuSeconds() * 1000 / q.reconciles()));
-    System.out.printf(Locale.ROOT, "- memory after the quiet window: heap used %.0f MiB, RSS %.0f MiB (peak %.0f MiB)%n",
-        q.heapMiB(), q.rssMiB(), q.peakRssMiB());
+    System.out.printf(Locale.ROOT, "- memory after the quiet window: heap used %.0f MiB, RSS %.0f MiB (peak %.0f MiB%s)%n",
+        q.heapMiB(), q.rssMiB(), q.peakRssMiB(), ChartJvmOptions.maxRamMiB(options.jvmArgs()).stream()
+            .mapToObj(limit -> String.format(Locale.ROOT, " of the %.0f MiB limit%s", limit,
+                q.peakRssMiB() > limit ? ": above it, a container with that limit would have been OOM-killed" : ""))
+            .findFirst().orElse(""));
     if (r.restart() != null) {
       System.out.printf(Locale.ROOT, "- restart with %d clusters and one new: exec to /readyz 200 %.0f ms, to the new cluster's first object (%s) %.0f ms%n",
           n, r.restart().readyzMillis(), r.restart().firstObject(), r.restart().firstObjectMillis());
