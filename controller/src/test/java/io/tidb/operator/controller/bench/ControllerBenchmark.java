@@ -26,6 +26,7 @@ import io.tidb.operator.testsupport.LoopbackPorts;
 import io.tidb.operator.testsupport.ProjectCrds;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import io.tidb.operator.testsupport.TestNamespaces;
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -35,6 +36,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +46,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Prints the controller's figures on the local control plane with the PD simulator, per number of
@@ -179,7 +182,7 @@ public final class ControllerBenchmark {
   private static Run run(
       KubernetesClient admin, Path kubeconfig, PdSimulatorServer sim, int n, Options options)
       throws Exception {
-    System.out.printf("%n== %d clusters (load average %s)", n, Files.readString(Path.of("/proc/loadavg")));
+    System.out.printf("%n== %d clusters (load average %s)%n", n, Files.readString(Path.of("/proc/loadavg")).strip());
     String ns = TestNamespaces.createUnique(admin, "bench-" + n);
     int port = LoopbackPorts.free();
     List<String> flags = controllerFlags(kubeconfig, sim, ns, port);
@@ -420,12 +423,24 @@ public final class ControllerBenchmark {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmArgs);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.tidb.operator.controller.ControllerMain"));
+    command.addAll(List.of("-cp", controllerClassPath(System.getProperty("java.class.path")),
+        "io.tidb.operator.controller.ControllerMain"));
     command.addAll(flags);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     long exec = System.nanoTime();
     Process process = builder.start();
     return new Controller(process, exec, log);
+  }
+
+  /**
+   * The benchmark's class path without logback, which only tests bring (through s3proxy): with a
+   * second SLF4J provider present the controller's {@code --log-level} is not applied and it logs
+   * every apply at INFO, which the packaged controller (slf4j-simple alone) does not.
+   */
+  static String controllerClassPath(String benchmarkClassPath) {
+    return Arrays.stream(benchmarkClassPath.split(File.pathSeparator))
+        .filter(entry -> !entry.contains("/ch/qos/logback/"))
+        .collect(Collectors.joining(File.pathSeparator));
   }
 
   private static void stop(Controller controller) throws InterruptedException {
