@@ -433,9 +433,8 @@ public final class ControllerBenchmark {
   }
 
   /**
-   * The benchmark's class path without logback, which only tests bring (through s3proxy): with a
-   * second SLF4J provider present the controller's {@code --log-level} is not applied and it logs
-   * every apply at INFO, which the packaged controller (slf4j-simple alone) does not.
+   * The benchmark's class path without logback, which only tests bring (through s3proxy): the
+   * packaged controller has slf4j-simple as its only SLF4J provider, and so does the benchmarked one.
    */
   static String controllerClassPath(String benchmarkClassPath) {
     return Arrays.stream(benchmarkClassPath.split(File.pathSeparator))

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 class ControllerBenchmarkTest {
 
   @Test
-  void theControllerRunsWithoutTheTestsLogbackSoItsLogLevelApplies() {
+  void theControllerRunsWithTheSlf4jProviderOfThePackagedControllerOnly() {
     String benchmark = String.join(":",
         "/w/controller/target/classes",
         "/root/.m2/repository/org/slf4j/slf4j-simple/2.0.17/slf4j-simple-2.0.17.jar",
