@@ -1,6 +1,20 @@
 package io.tidb.operator.controller.bench;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.pdsim.KubernetesPodSource;
@@ -9,10 +23,10 @@ import io.tidb.operator.pdsim.SimulatedClusters;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.LocalControlPlane;
 import io.tidb.operator.testsupport.LoopbackPorts;
-import io.tidb.operator.testsupport.ProcessMemory;
 import io.tidb.operator.testsupport.ProjectCrds;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import io.tidb.operator.testsupport.TestNamespaces;
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,55 +36,105 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
- * Prints the controller's figures on the local control plane with the PD simulator: time from
- * apply to Ready for N clusters, Kubernetes API requests per reconcile (while converging and once
- * settled), and the controller's heap and RSS. The controller runs as its own process
- * ({@code ControllerMain}), as in production, so its memory is its own.
- *
- * <p>Usage (from the repository root, binaries built by hack/build-binaries.sh):
- *
- * <pre>
- * mvn -B -o -q -pl controller test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.cp
- * java -cp controller/target/test-classes:controller/target/classes:$(cat controller/target/bench.cp) \
- *   io.tidb.operator.controller.bench.ControllerBenchmark [--shape basic|small] [--settle-seconds 65] 1 10 50
- * </pre>
+ * Prints the controller's figures on the local control plane with the PD simulator, per number of
+ * clusters N: time from apply to Ready beside the floor (the same StatefulSets and Deployments
+ * created directly, no operator), Kubernetes API requests by verb and resource while converging
+ * and in a quiet window, the controller's CPU time, heap and RSS, and how long a restart with N
+ * clusters takes to the first write for a new cluster. The controller runs as its own process
+ * ({@code ControllerMain}) with the chart's JVM options and memory limit, so its figures are its
+ * own. docs/benchmarks-controller.md has the command and the results.
  */
 public final class ControllerBenchmark {
 
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(30);
+  private static final Duration GONE_TIMEOUT = Duration.ofMinutes(15);
+  private static final Duration FIRST_WRITE_TIMEOUT = Duration.ofMinutes(5);
+  private static final Duration FAST_POLL = Duration.ofMillis(20);
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final Path VALUES = Path.of("charts/tidb-operator/values.yaml");
+
+  /** Kinds a cluster's first reconcile creates; the restart looks for the first one a new cluster owns. */
+  private static final List<Class<? extends HasMetadata>> OWNED_KINDS = List.of(
+      ServiceAccount.class, Role.class, RoleBinding.class, Deployment.class, Service.class,
+      ConfigMap.class, Secret.class, StatefulSet.class);
+
+  private record Options(
+      List<Integer> sizes, String shape, int settleSeconds, List<String> jvmArgs, boolean skipFloor,
+      boolean skipRestart) {
+
+    static Options parse(String[] args) throws IOException {
+      String shape = "basic";
+      int settleSeconds = 65;
+      List<String> jvmArgs = null;
+      boolean skipFloor = false;
+      boolean skipRestart = false;
+      List<Integer> sizes = new ArrayList<>();
+      for (int i = 0; i < args.length; i++) {
+        switch (args[i]) {
+          case "--shape" -> shape = args[++i];
+          case "--settle-seconds" -> settleSeconds = Integer.parseInt(args[++i]);
+          case "--jvm-args" -> jvmArgs = ChartJvmOptions.split(args[++i]);
+          case "--skip-floor" -> skipFloor = true;
+          case "--skip-restart" -> skipRestart = true;
+          default -> {
+            if (args[i].startsWith("--")) {
+              throw new IllegalArgumentException("Unsupported option: \"" + args[i]
+                  + "\": --shape, --settle-seconds, --jvm-args, --skip-floor, --skip-restart or a number of clusters");
+            }
+            sizes.add(Integer.parseInt(args[i]));
+          }
+        }
+      }
+      if (!List.of("basic", "small").contains(shape)) {
+        throw new IllegalArgumentException("--shape: Unsupported value: \"" + shape + "\": basic or small");
+      }
+      if (jvmArgs == null) {
+        jvmArgs = ChartJvmOptions.fromValues(Files.readString(ProjectDirectory.root().resolve(VALUES)));
+      }
+      return new Options(sizes.isEmpty() ? List.of(1, 30, 100) : sizes, shape, settleSeconds,
+          jvmArgs, skipFloor, skipRestart);
+    }
+  }
+
+  /** The controller process and when it was executed. */
+  private record Controller(Process process, long execNanos, Path log) {
+    long pid() {
+      return process.pid();
+    }
+  }
+
+  private record Converging(
+      double firstReadySeconds, double medianReadySeconds, double allReadySeconds,
+      RequestCounts requests, double reconciles, double cpuSeconds, double cpuAtReadySeconds,
+      PrometheusText metricsAtReady) {}
+
+  private record Quiet(
+      RequestCounts requests, double reconciles, double cpuSeconds, double heapMiB, double rssMiB,
+      double peakRssMiB) {}
+
+  private record Restart(double readyzMillis, double firstObjectMillis, String firstObject) {}
 
   private record Run(
-      int clusters,
-      double firstReadySeconds,
-      double medianReadySeconds,
-      double allReadySeconds,
-      Map<String, Double> convergeRequests,
-      double convergeReconciles,
-      Map<String, Double> settledRequests,
-      double settledReconciles,
-      double heapMiB,
-      double rssMiB) {}
+      int clusters, double startReadyzMillis, Converging converging, Quiet quiet, Restart restart,
+      Double floorSeconds) {}
 
   public static void main(String[] args) throws Exception {
-    String shape = "basic";
-    int settleSeconds = 65;
-    List<Integer> sizes = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--shape" -> shape = args[++i];
-        case "--settle-seconds" -> settleSeconds = Integer.parseInt(args[++i]);
-        default -> sizes.add(Integer.parseInt(args[i]));
-      }
-    }
-    if (sizes.isEmpty()) {
-      sizes = List.of(1, 10, 50);
-    }
+    Options options = Options.parse(args);
+    System.out.printf("load average before: %s", Files.readString(Path.of("/proc/loadavg")));
+    System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
     ClusterAccess access = LocalControlPlane.shared();
     Path kubeconfig = Files.createTempFile("bench-kubeconfig", ".yaml");
     Files.writeString(kubeconfig, access.kubeConfigYaml());
@@ -82,82 +146,244 @@ public final class ControllerBenchmark {
       try (KubernetesPodSource pods = KubernetesPodSource.start(simClient, null, clusters);
           PdSimulatorServer sim = PdSimulatorServer.start(clusters)) {
         sim.stepEvery(Duration.ofMillis(500));
-        for (int n : sizes) {
-          runs.add(run(admin, kubeconfig, sim, n, shape, settleSeconds));
-          print(runs.get(runs.size() - 1), shape, settleSeconds);
+        for (int n : options.sizes()) {
+          Run run = run(admin, kubeconfig, sim, n, options);
+          runs.add(run);
+          print(run, options);
         }
       }
     } finally {
       Files.deleteIfExists(kubeconfig);
     }
+    System.out.printf("%nload average after: %s", Files.readString(Path.of("/proc/loadavg")));
+    System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
     System.out.println();
-    System.out.println("| clusters | first Ready (s) | median Ready (s) | all Ready (s) | requests/reconcile converging (get / watch / write) | requests/reconcile settled (get / watch / write) | heap used (MiB) | RSS (MiB) |");
-    System.out.println("|---|---|---|---|---|---|---|---|");
+    System.out.println("| clusters | Ready first / median / all (s) | floor all Ready (s) | requests per converged cluster (reads / writes) | writes per cluster per quiet minute | CPU converging (s, per cluster) | CPU per settled reconcile (ms) | heap used (MiB) | RSS after quiet / peak (MiB) | restart: exec to /readyz, to first write (ms) |");
+    System.out.println("|---|---|---|---|---|---|---|---|---|---|");
     for (Run r : runs) {
-      System.out.printf(
-          "| %d | %.1f | %.1f | %.1f | %s | %s | %.0f | %.0f |%n",
-          r.clusters(), r.firstReadySeconds(), r.medianReadySeconds(), r.allReadySeconds(),
-          perReconcile(r.convergeRequests(), r.convergeReconciles()),
-          perReconcile(r.settledRequests(), r.settledReconciles()),
-          r.heapMiB(), r.rssMiB());
+      Converging c = r.converging();
+      Quiet q = r.quiet();
+      System.out.printf(Locale.ROOT,
+          "| %d | %.1f / %.1f / %.1f | %s | %.1f / %.1f | %.2f | %.1f (%.2f) | %s | %.0f | %.0f / %.0f | %s |%n",
+          r.clusters(), c.firstReadySeconds(), c.medianReadySeconds(), c.allReadySeconds(),
+          r.floorSeconds() == null ? "not run" : String.format(Locale.ROOT, "%.1f", r.floorSeconds()),
+          c.requests().reads() / r.clusters(), c.requests().writes() / r.clusters(),
+          perClusterMinute(q.requests().writes(), r.clusters(), options.settleSeconds()),
+          c.cpuSeconds(), c.cpuSeconds() / r.clusters(),
+          q.reconciles() == 0 ? "no reconcile"
+              : String.format(Locale.ROOT, "%.1f", q.cpuSeconds() * 1000 / q.reconciles()),
+          q.heapMiB(), q.rssMiB(), q.peakRssMiB(),
+          r.restart() == null ? "not run" : String.format(Locale.ROOT, "%.0f, %.0f",
+              r.restart().readyzMillis(), r.restart().firstObjectMillis()));
     }
     System.exit(0);
   }
 
   private static Run run(
-      KubernetesClient admin, Path kubeconfig, PdSimulatorServer sim, int n, String shape,
-      int settleSeconds)
+      KubernetesClient admin, Path kubeconfig, PdSimulatorServer sim, int n, Options options)
       throws Exception {
+    System.out.printf("%n== %d clusters (load average %s)%n", n, Files.readString(Path.of("/proc/loadavg")).strip());
     String ns = TestNamespaces.createUnique(admin, "bench-" + n);
     int port = LoopbackPorts.free();
-    Process controller = startController(kubeconfig, sim, ns, port);
+    List<String> flags = controllerFlags(kubeconfig, sim, ns, port);
+    Controller controller = start(options.jvmArgs(), flags);
     try {
-      awaitReadyz(port, controller);
-      long start = System.nanoTime();
-      for (int i = 0; i < n; i++) {
-        TidbCluster tc = cluster("bench-" + i, shape);
-        tc.getMetadata().setNamespace(ns);
-        admin.resource(tc).create();
-      }
-      Map<String, Double> readyAt = new HashMap<>();
-      long deadline = start + READY_TIMEOUT.toNanos();
+      double startReadyz = millisSince(controller.execNanos(), awaitReadyz(port, controller));
+      Converging converging = converge(admin, controller, port, ns, n, options.shape());
+      Thread.sleep(options.settleSeconds() * 1000L);
+      Quiet quiet = quiet(controller, port, converging.metricsAtReady(), converging.cpuAtReadySeconds());
+      List<StatefulSet> statefulSets = admin.apps().statefulSets().inNamespace(ns).list().getItems();
+      List<Deployment> deployments = admin.apps().deployments().inNamespace(ns).list().getItems();
+      stop(controller);
+      Restart restart = options.skipRestart()
+          ? null
+          : restart(admin, ns, port, options.jvmArgs(), flags, options.shape());
+      deleteAndAwaitGone(admin, ns);
+      Double floor = options.skipFloor() ? null : floor(admin, statefulSets, deployments, n);
+      return new Run(n, startReadyz, converging, quiet, restart, floor);
+    } finally {
+      stop(controller);
+      deleteAndAwaitGone(admin, ns);
+    }
+  }
+
+  /** Creates N clusters at once and waits until each shows Ready=True. */
+  private static Converging converge(
+      KubernetesClient admin, Controller controller, int port, String ns, int n, String shape)
+      throws Exception {
+    PrometheusText before = scrape(port);
+    double cpuAtApply = ProcFiles.cpuSeconds(controller.pid());
+    long start = System.nanoTime();
+    for (int i = 0; i < n; i++) {
+      TidbCluster tc = cluster("bench-" + i, shape);
+      tc.getMetadata().setNamespace(ns);
+      admin.resource(tc).create();
+    }
+    Map<String, Double> readyAt = new HashMap<>();
+    long deadline = start + READY_TIMEOUT.toNanos();
+    try (SharedIndexInformer<TidbCluster> tcs = admin.resources(TidbCluster.class).inNamespace(ns).inform()) {
       while (readyAt.size() < n) {
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException(
               "only " + readyAt.size() + " of " + n + " clusters Ready after " + READY_TIMEOUT);
         }
-        if (!controller.isAlive()) {
-          throw new IllegalStateException("the controller exited with " + controller.exitValue());
-        }
+        requireAlive(controller);
         double now = (System.nanoTime() - start) / 1e9;
-        for (TidbCluster tc :
-            admin.resources(TidbCluster.class).inNamespace(ns).list().getItems()) {
+        for (TidbCluster tc : tcs.getStore().list()) {
           if (isReady(tc)) {
             readyAt.putIfAbsent(tc.getMetadata().getName(), now);
           }
         }
-        Thread.sleep(250);
+        Thread.sleep(100);
       }
-      double[] times = readyAt.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      PrometheusText atReady = scrape(port);
-      Thread.sleep(settleSeconds * 1000L);
-      PrometheusText settled = scrape(port);
-      return new Run(
-          n,
-          times[0],
-          times[times.length / 2],
-          times[times.length - 1],
-          requests(atReady),
-          atReady.sum("tidb_operator_reconciles_total"),
-          minus(requests(settled), requests(atReady)),
-          settled.sum("tidb_operator_reconciles_total") - atReady.sum("tidb_operator_reconciles_total"),
-          settled.sum("jvm_memory_used_bytes", Map.of("area", "heap")) / (1024 * 1024),
-          ProcessMemory.rssKiB(controller.pid()) / 1024.0);
-    } finally {
-      controller.destroy();
-      controller.waitFor();
-      admin.namespaces().withName(ns).delete();
     }
+    double cpuAtReady = ProcFiles.cpuSeconds(controller.pid());
+    PrometheusText atReady = scrape(port);
+    double[] times = readyAt.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return new Converging(
+        times[0], times[times.length / 2], times[times.length - 1],
+        RequestCounts.of(atReady).since(RequestCounts.of(before)),
+        reconciles(atReady) - reconciles(before),
+        cpuAtReady - cpuAtApply,
+        cpuAtReady,
+        atReady);
+  }
+
+  /** The quiet window's requests, reconciles and CPU, and the memory at its end. */
+  private static Quiet quiet(
+      Controller controller, int port, PrometheusText atReady, double cpuAtReady) throws Exception {
+    requireAlive(controller);
+    PrometheusText settled = scrape(port);
+    return new Quiet(
+        RequestCounts.of(settled).since(RequestCounts.of(atReady)),
+        reconciles(settled) - reconciles(atReady),
+        ProcFiles.cpuSeconds(controller.pid()) - cpuAtReady,
+        settled.sum("jvm_memory_used_bytes", Map.of("area", "heap")) / (1024 * 1024),
+        ProcFiles.statusMiB(controller.pid(), "VmRSS"),
+        ProcFiles.statusMiB(controller.pid(), "VmHWM"));
+  }
+
+  /**
+   * Stops the controller, creates one more cluster, starts the controller again with the same
+   * flags and times, from the exec, its /readyz 200 and the first object the new cluster owns.
+   */
+  private static Restart restart(
+      KubernetesClient admin, String ns, int port, List<String> jvmArgs, List<String> flags,
+      String shape) throws Exception {
+    TidbCluster tc = cluster("bench-new", shape);
+    tc.getMetadata().setNamespace(ns);
+    String uid = admin.resource(tc).create().getMetadata().getUid();
+    CompletableFuture<Seen> first = new CompletableFuture<>();
+    List<Watch> watches = new ArrayList<>();
+    try {
+      for (Class<? extends HasMetadata> kind : OWNED_KINDS) {
+        watches.add(watchOwned(admin, ns, kind, uid, first));
+      }
+      Controller controller = start(jvmArgs, flags);
+      try {
+        long readyz = awaitReadyz(port, controller);
+        Seen seen = first.get(FIRST_WRITE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        return new Restart(millisSince(controller.execNanos(), readyz),
+            millisSince(controller.execNanos(), seen.nanos()), seen.object());
+      } finally {
+        stop(controller);
+      }
+    } finally {
+      watches.forEach(Watch::close);
+    }
+  }
+
+  private record Seen(String object, long nanos) {}
+
+  private static <T extends HasMetadata> Watch watchOwned(
+      KubernetesClient admin, String ns, Class<T> kind, String ownerUid, CompletableFuture<Seen> first) {
+    String resourceVersion = admin.resources(kind).inNamespace(ns)
+        .list(new ListOptionsBuilder().withLimit(1L).build()).getMetadata().getResourceVersion();
+    return admin.resources(kind).inNamespace(ns).watch(
+        new ListOptionsBuilder().withResourceVersion(resourceVersion).build(),
+        new Watcher<T>() {
+          @Override
+          public void eventReceived(Action action, T object) {
+            long now = System.nanoTime();
+            if (object.getMetadata().getOwnerReferences().stream()
+                .anyMatch(o -> ownerUid.equals(o.getUid()))) {
+              first.complete(new Seen(kind.getSimpleName() + " " + object.getMetadata().getName(), now));
+            }
+          }
+
+          @Override
+          public void onClose(WatcherException cause) {
+            first.completeExceptionally(cause);
+          }
+        });
+  }
+
+  /**
+   * The control plane's own time for the operator's StatefulSets and Deployments: created at once in
+   * a fresh namespace with no operator, until every one has all replicas ready.
+   */
+  private static double floor(
+      KubernetesClient admin, List<StatefulSet> statefulSets, List<Deployment> deployments, int n)
+      throws Exception {
+    String ns = TestNamespaces.createUnique(admin, "floor-" + n);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try (SharedIndexInformer<StatefulSet> sts = admin.apps().statefulSets().inNamespace(ns).inform();
+        SharedIndexInformer<Deployment> deps = admin.apps().deployments().inNamespace(ns).inform()) {
+      awaitDefaultServiceAccount(admin, ns);
+      List<HasMetadata> copies = new ArrayList<>();
+      statefulSets.forEach(s -> copies.add(FloorObjects.copy(s, ns)));
+      deployments.forEach(d -> copies.add(FloorObjects.copy(d, ns)));
+      long start = System.nanoTime();
+      List<Future<?>> creates = new ArrayList<>();
+      for (HasMetadata copy : copies) {
+        creates.add(pool.submit(() -> admin.resource(copy).create()));
+      }
+      for (Future<?> create : creates) {
+        create.get();
+      }
+      System.out.printf(Locale.ROOT, "floor: %d StatefulSets and %d Deployments created in %.1f s%n",
+          statefulSets.size(), deployments.size(), (System.nanoTime() - start) / 1e9);
+      long deadline = start + READY_TIMEOUT.toNanos();
+      while (sts.getStore().list().size() < statefulSets.size()
+          || deps.getStore().list().size() < deployments.size()
+          || !sts.getStore().list().stream().allMatch(FloorObjects::ready)
+          || !deps.getStore().list().stream().allMatch(FloorObjects::ready)) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("the floor's objects were not all ready after " + READY_TIMEOUT);
+        }
+        Thread.sleep(100);
+      }
+      return (System.nanoTime() - start) / 1e9;
+    } finally {
+      pool.shutdownNow();
+      deleteAndAwaitGone(admin, ns);
+    }
+  }
+
+  /** Pods of a namespace whose default ServiceAccount does not exist yet are refused, so wait for it. */
+  private static void awaitDefaultServiceAccount(KubernetesClient admin, String ns) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+    while (admin.serviceAccounts().inNamespace(ns).withName("default").get() == null) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("namespace " + ns + " has no default ServiceAccount after 1 minute");
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static void deleteAndAwaitGone(KubernetesClient admin, String ns) throws InterruptedException {
+    if (admin.namespaces().withName(ns).get() == null) {
+      return;
+    }
+    long start = System.nanoTime();
+    admin.namespaces().withName(ns).delete();
+    while (admin.namespaces().withName(ns).get() != null) {
+      if (System.nanoTime() - start > GONE_TIMEOUT.toNanos()) {
+        throw new IllegalStateException("namespace " + ns + " still exists " + GONE_TIMEOUT + " after its deletion");
+      }
+      Thread.sleep(500);
+    }
+    System.out.printf(Locale.ROOT, "namespace %s deleted in %.1f s%n", ns, (System.nanoTime() - start) / 1e9);
   }
 
   private static TidbCluster cluster(String name, String shape) throws IOException {
@@ -169,8 +395,6 @@ public final class ControllerBenchmark {
       tc.getSpec().getPd().setReplicas(1);
       tc.getSpec().getTikv().setReplicas(1);
       tc.getSpec().getTidb().setReplicas(1);
-    } else if (!"basic".equals(shape)) {
-      throw new IllegalArgumentException("--shape: Unsupported value: \"" + shape + "\": basic or small");
     }
     return tc;
   }
@@ -182,39 +406,79 @@ public final class ControllerBenchmark {
             .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
-  private static Process startController(Path kubeconfig, PdSimulatorServer sim, String ns, int port)
-      throws IOException {
-    Path log = Files.createTempFile("bench-controller-", ".log");
-    System.out.println("controller log: " + log);
-    return new ProcessBuilder(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", System.getProperty("java.class.path"),
-            "io.tidb.operator.controller.ControllerMain",
-            "--kubeconfig=" + kubeconfig,
-            "--watch-namespaces=" + ns,
-            "--bind=127.0.0.1",
-            "--port=" + port,
-            "--pd-url-template=" + sim.pdUrlTemplate(),
-            "--tidb-status-url-template=" + sim.tidbStatusUrlTemplate(),
-            "--log-level=warn")
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+  private static List<String> controllerFlags(Path kubeconfig, PdSimulatorServer sim, String ns, int port) {
+    return List.of(
+        "--kubeconfig=" + kubeconfig,
+        "--watch-namespaces=" + ns,
+        "--bind=127.0.0.1",
+        "--port=" + port,
+        "--pd-url-template=" + sim.pdUrlTemplate(),
+        "--tidb-status-url-template=" + sim.tidbStatusUrlTemplate(),
+        "--log-level=warn");
   }
 
-  private static void awaitReadyz(int port, Process controller) throws Exception {
+  private static Controller start(List<String> jvmArgs, List<String> flags) throws IOException {
+    Path log = Files.createTempFile("bench-controller-", ".log");
+    System.out.println("controller log: " + log);
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmArgs);
+    command.addAll(List.of("-cp", controllerClassPath(System.getProperty("java.class.path")),
+        "io.tidb.operator.controller.ControllerMain"));
+    command.addAll(flags);
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    long exec = System.nanoTime();
+    Process process = builder.start();
+    return new Controller(process, exec, log);
+  }
+
+  /**
+   * The benchmark's class path without logback, which only tests bring (through s3proxy): the
+   * packaged controller has slf4j-simple as its only SLF4J provider, and so does the benchmarked one.
+   */
+  static String controllerClassPath(String benchmarkClassPath) {
+    return Arrays.stream(benchmarkClassPath.split(File.pathSeparator))
+        .filter(entry -> !entry.contains("/ch/qos/logback/"))
+        .collect(Collectors.joining(File.pathSeparator));
+  }
+
+  private static void stop(Controller controller) throws InterruptedException {
+    if (!controller.process().isAlive()) {
+      return;
+    }
+    controller.process().destroy();
+    if (!controller.process().waitFor(1, TimeUnit.MINUTES)) {
+      controller.process().destroyForcibly().waitFor();
+    }
+  }
+
+  private static void requireAlive(Controller controller) {
+    if (!controller.process().isAlive()) {
+      throw new IllegalStateException("the controller exited with " + controller.process().exitValue()
+          + "; its log: " + controller.log());
+    }
+  }
+
+  /** Polls /readyz every 20 ms; returns the {@link System#nanoTime()} of the first 200. */
+  private static long awaitReadyz(int port, Controller controller) throws Exception {
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-    while (System.nanoTime() < deadline && controller.isAlive()) {
+    while (System.nanoTime() < deadline) {
+      requireAlive(controller);
       try {
         if (get(port, "/readyz").statusCode() == 200) {
-          return;
+          return System.nanoTime();
         }
       } catch (IOException notYet) {
         // still starting
       }
-      Thread.sleep(200);
+      Thread.sleep(FAST_POLL.toMillis());
     }
-    throw new IllegalStateException("the controller did not answer /readyz");
+    throw new IllegalStateException("the controller did not answer /readyz 200 within 2 minutes; its log: "
+        + controller.log());
+  }
+
+  private static double millisSince(long startNanos, long endNanos) {
+    return (endNanos - startNanos) / 1e6;
   }
 
   private static HttpResponse<String> get(int port, String path) throws Exception {
@@ -227,43 +491,41 @@ public final class ControllerBenchmark {
     return PrometheusText.parse(get(port, "/metrics").body());
   }
 
-  private static Map<String, Double> requests(PrometheusText m) {
-    Map<String, Double> byKind = new HashMap<>();
-    byKind.put("get", m.sum("tidb_operator_kube_api_requests_total", Map.of("verb", "get")));
-    byKind.put("watch", m.sum("tidb_operator_kube_api_requests_total", Map.of("verb", "watch")));
-    double writes = 0;
-    for (String verb : List.of("create", "update", "patch", "delete")) {
-      writes += m.sum("tidb_operator_kube_api_requests_total", Map.of("verb", verb));
+  private static double reconciles(PrometheusText metrics) {
+    return metrics.sum("tidb_operator_reconciles_total");
+  }
+
+  private static double perClusterMinute(double count, int clusters, int seconds) {
+    return count / clusters / (seconds / 60.0);
+  }
+
+  private static void print(Run r, Options options) {
+    Converging c = r.converging();
+    Quiet q = r.quiet();
+    int n = r.clusters();
+    System.out.printf(Locale.ROOT, "%n### %d clusters (shape %s)%n%n", n, options.shape());
+    System.out.printf(Locale.ROOT, "- exec to /readyz 200 (no cluster yet): %.0f ms%n", r.startReadyzMillis());
+    System.out.printf(Locale.ROOT, "- Ready: first %.1f s, median %.1f s, all %.1f s; floor (same StatefulSets and Deployments, no operator): %s%n",
+        c.firstReadySeconds(), c.medianReadySeconds(), c.allReadySeconds(),
+        r.floorSeconds() == null ? "not run" : String.format(Locale.ROOT, "%.1f s", r.floorSeconds()));
+    System.out.printf(Locale.ROOT, "- reconciles: %.0f converging, %.0f in the quiet %d s%n",
+        c.reconciles(), q.reconciles(), options.settleSeconds());
+    System.out.printf(Locale.ROOT, "- requests per converged cluster: %.1f (%.1f reads, %.1f writes); writes per cluster per quiet minute: %.2f%n",
+        c.requests().total() / n, c.requests().reads() / n, c.requests().writes() / n,
+        perClusterMinute(q.requests().writes(), n, options.settleSeconds()));
+    System.out.printf(Locale.ROOT, "- CPU: converging %.2f s (%.3f s per cluster); quiet %.2f s (%s per settled reconcile)%n",
+        c.cpuSeconds(), c.cpuSeconds() / n, q.cpuSeconds(),
+        q.reconciles() == 0 ? "no reconcile" : String.format(Locale.ROOT, "%.1f ms", q.cpuSeconds() * 1000 / q.reconciles()));
+    System.out.printf(Locale.ROOT, "- memory after the quiet window: heap used %.0f MiB, RSS %.0f MiB (peak %.0f MiB%s)%n",
+        q.heapMiB(), q.rssMiB(), q.peakRssMiB(), ChartJvmOptions.maxRamMiB(options.jvmArgs()).stream()
+            .mapToObj(limit -> String.format(Locale.ROOT, " of the %.0f MiB limit%s", limit,
+                q.peakRssMiB() > limit ? ": above it, a container with that limit would have been OOM-killed" : ""))
+            .findFirst().orElse(""));
+    if (r.restart() != null) {
+      System.out.printf(Locale.ROOT, "- restart with %d clusters and one new: exec to /readyz 200 %.0f ms, to the new cluster's first object (%s) %.0f ms%n",
+          n, r.restart().readyzMillis(), r.restart().firstObject(), r.restart().firstObjectMillis());
     }
-    byKind.put("write", writes);
-    return byKind;
-  }
-
-  private static Map<String, Double> minus(Map<String, Double> a, Map<String, Double> b) {
-    Map<String, Double> d = new HashMap<>();
-    a.forEach((k, v) -> d.put(k, v - b.getOrDefault(k, 0.0)));
-    return d;
-  }
-
-  private static String perReconcile(Map<String, Double> requests, double reconciles) {
-    if (reconciles == 0) {
-      return "no reconcile";
-    }
-    return String.format(
-        "%.2f / %.2f / %.2f (%d reconciles)",
-        requests.get("get") / reconciles,
-        requests.get("watch") / reconciles,
-        requests.get("write") / reconciles,
-        (long) reconciles);
-  }
-
-
-
-  private static void print(Run r, String shape, int settleSeconds) {
-    System.out.printf(
-        "clusters=%d shape=%s firstReady=%.1fs medianReady=%.1fs allReady=%.1fs converging=%s settled(%ds)=%s heap=%.0fMiB rss=%.0fMiB%n",
-        r.clusters(), shape, r.firstReadySeconds(), r.medianReadySeconds(), r.allReadySeconds(),
-        perReconcile(r.convergeRequests(), r.convergeReconciles()), settleSeconds,
-        perReconcile(r.settledRequests(), r.settledReconciles()), r.heapMiB(), r.rssMiB());
+    System.out.println();
+    RequestCounts.table(c.requests(), q.requests()).forEach(System.out::println);
   }
 }

@@ -1,0 +1,99 @@
+package io.tidb.operator.controller.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The JVM options the chart gives the controller container: {@code controller.jvmOptions} of
+ * values.yaml, after {@code -XX:MaxRAM} set to {@code controller.resources.limits.memory}, which
+ * is what the JVM sizes itself by inside a container with that limit.
+ */
+final class ChartJvmOptions {
+
+  private static final Pattern JVM_SIZE = Pattern.compile("(\\d+)([kKmMgG]?)");
+  private static final Pattern QUANTITY = Pattern.compile("(\\d+)(Ki|Mi|Gi|Ti|k|M|G|T)?");
+
+  private ChartJvmOptions() {}
+
+  static List<String> fromValues(String valuesYaml) throws IOException {
+    JsonNode controller = new ObjectMapper(new YAMLFactory()).readTree(valuesYaml).path("controller");
+    JsonNode limit = controller.path("resources").path("limits").path("memory");
+    if (!limit.isTextual() && !limit.isNumber()) {
+      throw new IllegalArgumentException("controller.resources.limits.memory: Required value: a memory limit such as 768Mi");
+    }
+    List<String> options = new ArrayList<>();
+    options.add("-XX:MaxRAM=" + maxRam(limit.asText()));
+    options.addAll(split(controller.path("jvmOptions").asText("")));
+    return options;
+  }
+
+  /** Whitespace-separated options, as a shell would split JAVA_TOOL_OPTIONS without quotes. */
+  static List<String> split(String options) {
+    return Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+  }
+
+  /** A Kubernetes memory quantity as a {@code -XX:MaxRAM} value: {@code 768Mi} is {@code 768m}. */
+  static String maxRam(String quantity) {
+    Matcher m = QUANTITY.matcher(quantity.trim());
+    if (!m.matches()) {
+      throw new IllegalArgumentException("controller.resources.limits.memory: Unsupported value: \""
+          + quantity + "\": an integer with an optional suffix Ki, Mi, Gi, Ti, k, M, G or T");
+    }
+    long bytes = Long.parseLong(m.group(1)) * multiplier(m.group(2) == null ? "" : m.group(2));
+    if (bytes % (1L << 30) == 0) {
+      return bytes / (1L << 30) + "g";
+    }
+    if (bytes % (1L << 20) == 0) {
+      return bytes / (1L << 20) + "m";
+    }
+    if (bytes % (1L << 10) == 0) {
+      return bytes / (1L << 10) + "k";
+    }
+    return Long.toString(bytes);
+  }
+
+  /** The {@code -XX:MaxRAM} of JVM options in MiB (the last one wins, as in the JVM), if any. */
+  static OptionalDouble maxRamMiB(List<String> jvmOptions) {
+    OptionalDouble result = OptionalDouble.empty();
+    for (String option : jvmOptions) {
+      if (option.startsWith("-XX:MaxRAM=")) {
+        Matcher m = JVM_SIZE.matcher(option.substring("-XX:MaxRAM=".length()));
+        if (!m.matches()) {
+          throw new IllegalArgumentException("--jvm-args: Unsupported value: \"" + option
+              + "\": -XX:MaxRAM=<integer>[k|m|g]");
+        }
+        long unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+          case "k" -> 1L << 10;
+          case "m" -> 1L << 20;
+          case "g" -> 1L << 30;
+          default -> 1L;
+        };
+        result = OptionalDouble.of(Long.parseLong(m.group(1)) * unit / (double) (1L << 20));
+      }
+    }
+    return result;
+  }
+
+  private static long multiplier(String suffix) {
+    return switch (suffix) {
+      case "Ki" -> 1L << 10;
+      case "Mi" -> 1L << 20;
+      case "Gi" -> 1L << 30;
+      case "Ti" -> 1L << 40;
+      case "k" -> 1_000L;
+      case "M" -> 1_000_000L;
+      case "G" -> 1_000_000_000L;
+      case "T" -> 1_000_000_000_000L;
+      default -> 1L;
+    };
+  }
+}

@@ -1,0 +1,54 @@
+package io.tidb.operator.controller.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** CPU time and memory of a running process, from Linux's {@code /proc/<pid>/stat} and {@code status}. */
+final class ProcFiles {
+
+  /** USER_HZ: the unit of utime and stime in {@code /proc/<pid>/stat}. */
+  static final int CLOCK_TICKS_PER_SECOND = 100;
+
+  private ProcFiles() {}
+
+  /**
+   * utime + stime (fields 14 and 15) of a {@code /proc/<pid>/stat} line, in clock ticks. The
+   * command name (field 2, in parentheses) may hold spaces and parentheses, so fields are counted
+   * from the last closing parenthesis.
+   */
+  static long cpuTicks(String stat) {
+    int end = stat.lastIndexOf(')');
+    if (end < 0) {
+      throw new IllegalArgumentException("not a /proc/<pid>/stat line (no \"(comm)\"): " + stat);
+    }
+    String[] fields = stat.substring(end + 1).trim().split("\\s+");
+    // fields[0] is field 3 (state), so field k is fields[k - 3].
+    if (fields.length < 13) {
+      throw new IllegalArgumentException("a /proc/<pid>/stat line with " + (fields.length + 2)
+          + " fields, expected at least 15: " + stat);
+    }
+    return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+  }
+
+  /** A {@code kB} line of {@code /proc/<pid>/status}, e.g. {@code VmRSS} or {@code VmHWM}, in KiB. */
+  static long statusKiB(String status, String key) {
+    for (String line : status.split("\n")) {
+      if (line.startsWith(key + ":")) {
+        return Long.parseLong(line.substring(key.length() + 1).replace("kB", "").trim());
+      }
+    }
+    throw new IllegalArgumentException("no " + key + " line in /proc/<pid>/status");
+  }
+
+  /** User plus system CPU time of {@code pid} so far, in seconds. */
+  static double cpuSeconds(long pid) throws IOException {
+    return cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")))
+        / (double) CLOCK_TICKS_PER_SECOND;
+  }
+
+  /** {@code key} of {@code pid}'s {@code /proc/<pid>/status} in MiB. */
+  static double statusMiB(long pid, String key) throws IOException {
+    return statusKiB(Files.readString(Path.of("/proc", Long.toString(pid), "status")), key) / 1024.0;
+  }
+}
