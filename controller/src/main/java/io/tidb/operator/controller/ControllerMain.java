@@ -358,12 +358,17 @@ public final class ControllerMain implements Callable<Integer> {
   String logLevel;
 
   public static void main(String[] args) {
+    ControllerLogging.configure(ControllerLogging.level(args, System.getenv("LOG_LEVEL")));
     System.exit(new CommandLine(new ControllerMain()).execute(args));
   }
 
   /** The settings these flags describe; throws {@link IllegalArgumentException} naming the flag. */
   ControllerSettings settings() {
     positive("--workers", workers);
+    if (!java.util.Set.of("error", "warn", "info", "debug", "trace").contains(logLevel.toLowerCase(Locale.ROOT))) {
+      throw new IllegalArgumentException("--log-level: Unsupported value: \"" + logLevel
+          + "\": supported values: \"error\", \"warn\", \"info\", \"debug\", \"trace\"");
+    }
     if (!(kubeApiQps >= 0) || Double.isInfinite(kubeApiQps)) {
       throw new IllegalArgumentException(
           "--kube-api-qps: Invalid value: " + kubeApiQps + ": must be 0 (no limit) or a positive number");
@@ -439,11 +444,7 @@ public final class ControllerMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    System.setProperty(
-        "org.slf4j.simpleLogger.defaultLogLevel", logLevel.toLowerCase(Locale.ROOT));
-    System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-    System.setProperty(
-        "org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
+    // The level itself was set from the same flag by main, before any logger existed.
     ControllerSettings settings;
     try {
       settings = settings();

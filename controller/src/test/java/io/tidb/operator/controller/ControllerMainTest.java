@@ -126,4 +126,13 @@ class ControllerMainTest {
     CommandLine cli = new CommandLine(new ControllerMain());
     assertTrue(cli.getSubcommands().containsKey("discovery"));
   }
+
+  @Test
+  void anUnknownLogLevelIsRefusedNamingTheSupportedOnes() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> parse("--log-level=verbose"));
+    assertEquals("--log-level: Unsupported value: \"verbose\": supported values: \"error\", \"warn\","
+        + " \"info\", \"debug\", \"trace\"", e.getMessage());
+    parse("--log-level=WARN"); // any case, as before
+  }
 }
