@@ -1,5 +1,6 @@
 package io.tidb.operator.webhook;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -16,65 +17,67 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
- * Bounds the request bodies held at once. Each request reserves its declared length (or the body
- * limit when it declares none) before any of its body is read, and gives it back when its response
- * is complete; a request that would pass the budget is answered 429 at once, its body read and
- * dropped rather than kept. A body must arrive within a deadline, or the request fails and gives
- * its reservation back: a few slow clients declaring large bodies cannot hold the budget for long.
- * {@link BodyReceived}, placed where the whole body has been read, ends the deadline.
+ * Reads request bodies before any thread blocks on them, and bounds the bodies held at once.
+ *
+ * <p>Each request with a body reserves its declared length (or the body limit when it declares
+ * none) before any of its body is read, and gives it back when its response is complete. A request
+ * that would pass the budget is answered 429 at once, its body read and dropped rather than kept.
+ *
+ * <p>The body is then read without holding a thread. Only a body that arrived in full is handed
+ * to the next handler, which reads it from memory. A body that does not arrive is answered here,
+ * 408, and gives its reservation back: the connection went idle, the data rate fell under the
+ * minimum, the client went away, or the body missed its deadline. So a few slow clients declaring
+ * large bodies cannot hold the budget for long, and no handler downstream ever blocks on a
+ * client. A body over the limit is handed on as soon as it passes the limit, its first bytes from
+ * memory and the rest from the connection, so that the endpoint answers 413.
+ *
+ * <p>The response callback is completed on every path, whatever the handler downstream does with
+ * it; the reservation is given back exactly once.
  */
 final class InFlightBytesHandler extends Handler.Wrapper {
 
-  private static final String DEADLINE = InFlightBytesHandler.class.getName() + ".deadline";
-
   private final long budget;
-  private final long undeclared;
+  private final int maxBody;
   private final Duration bodyDeadline;
   private final AtomicLong inFlight = new AtomicLong();
   private final Runnable onRefused;
+  private final Runnable onBodyFailed;
 
   /**
    * @param budget bytes that may be reserved at once
-   * @param undeclared what a request without a Content-Length reserves
+   * @param maxBody the body limit: what a request without a Content-Length reserves, and how much
+   *     of a body is read before it is handed on
    * @param bodyDeadline how long a request's body may take to arrive
-   * @param onRefused called for every refused request (metrics)
+   * @param onRefused called for every request refused for the budget (metrics)
+   * @param onBodyFailed called for every body that did not arrive (metrics)
    */
-  InFlightBytesHandler(long budget, long undeclared, Duration bodyDeadline, Runnable onRefused) {
+  InFlightBytesHandler(
+      long budget, int maxBody, Duration bodyDeadline, Runnable onRefused, Runnable onBodyFailed) {
     this.budget = budget;
-    this.undeclared = undeclared;
+    this.maxBody = maxBody;
     this.bodyDeadline = bodyDeadline;
     this.onRefused = onRefused;
-  }
-
-  /** Ends the body deadline of a request whose body has been read in full. */
-  static final class BodyReceived extends Handler.Wrapper {
-    @Override
-    public boolean handle(Request request, Response response, Callback callback) throws Exception {
-      if (request.getAttribute(DEADLINE) instanceof Scheduler.Task) {
-        ((Scheduler.Task) request.getAttribute(DEADLINE)).cancel();
-      }
-      return super.handle(request, response, callback);
-    }
+    this.onBodyFailed = onBodyFailed;
   }
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     long declared = request.getLength();
-    long weight = declared < 0 ? undeclared : Math.min(declared, undeclared);
-    if (weight == 0) {
+    boolean chunked = declared < 0 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
+    if (declared == 0 || (declared < 0 && !chunked) || declared > maxBody) {
+      // No body to hold, or one the endpoint refuses from its declared length without reading it.
       return super.handle(request, response, callback);
     }
+    long weight = declared < 0 ? maxBody : declared;
     if (!reserve(weight)) {
       onRefused.run();
       // Read the body and drop it, holding nothing, so that the client, still sending, sees the
       // answer instead of a broken connection.
       String message = "webhook busy: request bodies in flight would pass " + budget + " bytes; retry";
       Content.Source.consumeAll(request, Callback.from(
-          () -> busy(response, message, callback), callback::failed));
+          () -> answer(response, 429, message, callback), callback::failed));
       return true;
     }
-    // Given back exactly once: when the response completes, or when the body missed its
-    // deadline (the bytes are not coming; the budget must not wait for the request to unwind).
     AtomicBoolean held = new AtomicBoolean(true);
     Runnable giveBack = () -> {
       if (held.compareAndSet(true, false)) {
@@ -88,27 +91,132 @@ final class InFlightBytesHandler extends Handler.Wrapper {
               "request body not received within " + bodyDeadline.toMillis() + " ms"));
         },
         bodyDeadline.toMillis(), TimeUnit.MILLISECONDS);
-    request.setAttribute(DEADLINE, deadline);
     Callback release = Callback.from(callback, () -> {
       deadline.cancel();
       giveBack.run();
     });
-    try {
-      if (super.handle(request, response, release)) {
-        return true;
-      }
-    } catch (Throwable t) {
-      deadline.cancel();
-      giveBack.run();
-      throw t;
-    }
-    deadline.cancel();
-    giveBack.run();
-    return false;
+    new BodyReader(request, response, release, deadline, (int) Math.min(weight, maxBody)).start();
+    return true;
   }
 
-  private static void busy(Response response, String message, Callback callback) {
-    response.setStatus(429);
+  /** Reads one request's body, then hands the request on or answers it. */
+  private final class BodyReader implements Runnable {
+    private final Request request;
+    private final Response response;
+    private final Callback callback;
+    private final Scheduler.Task deadline;
+    private final ByteArrayOutputStream body;
+    private volatile Thread starter;
+
+    BodyReader(Request request, Response response, Callback callback, Scheduler.Task deadline, int expected) {
+      this.request = request;
+      this.response = response;
+      this.callback = callback;
+      this.deadline = deadline;
+      this.body = new ByteArrayOutputStream(expected);
+    }
+
+    void start() {
+      starter = Thread.currentThread();
+      run();
+      starter = null;
+    }
+
+    /** Reads what is there; demands more, or ends. Runs on a demand callback too. */
+    @Override
+    public void run() {
+      while (true) {
+        Content.Chunk chunk = request.read();
+        if (chunk == null) {
+          request.demand(this);
+          return;
+        }
+        if (Content.Chunk.isFailure(chunk)) {
+          // Transient or not, a body interrupted once is not waited for again.
+          fail(chunk.getFailure());
+          return;
+        }
+        ByteBuffer bytes = chunk.getByteBuffer();
+        byte[] copy = new byte[bytes.remaining()];
+        bytes.get(copy);
+        body.write(copy, 0, copy.length);
+        boolean last = chunk.isLast();
+        chunk.release();
+        if (body.size() > maxBody) {
+          // The endpoint answers 413; it reads the rest (up to the limit it counts) itself.
+          handOn(new BufferedBody(request, body.toByteArray(), false));
+          return;
+        }
+        if (last) {
+          deadline.cancel();
+          handOn(new BufferedBody(request, body.toByteArray(), true));
+          return;
+        }
+      }
+    }
+
+    private void fail(Throwable failure) {
+      onBodyFailed.run();
+      deadline.cancel();
+      answer(response, 408, "request body not received: " + failure.getMessage(), callback);
+    }
+
+    private void handOn(Request withBody) {
+      if (starter == Thread.currentThread()) {
+        // The body was there at once: this is the request's own thread, which may block.
+        downstream(withBody);
+      } else {
+        // A demand callback, maybe on a selector thread: the handlers downstream may block.
+        request.getContext().execute(() -> downstream(withBody));
+      }
+    }
+
+    private void downstream(Request withBody) {
+      try {
+        if (!InFlightBytesHandler.super.handle(withBody, response, callback)) {
+          Response.writeError(withBody, response, callback, 404);
+        }
+      } catch (Throwable t) {
+        callback.failed(t);
+      }
+    }
+  }
+
+  /** A request whose body, or its first part, was read already. */
+  private static final class BufferedBody extends Request.Wrapper {
+    private Content.Chunk first;
+
+    BufferedBody(Request request, byte[] bytes, boolean whole) {
+      super(request);
+      this.first = Content.Chunk.from(ByteBuffer.wrap(bytes), whole);
+    }
+
+    @Override
+    public synchronized Content.Chunk read() {
+      Content.Chunk chunk = first;
+      if (chunk == null) {
+        return super.read();
+      }
+      first = chunk.isLast() ? Content.Chunk.EOF : null;
+      return chunk;
+    }
+
+    @Override
+    public void demand(Runnable demandCallback) {
+      boolean buffered;
+      synchronized (this) {
+        buffered = first != null;
+      }
+      if (buffered) {
+        demandCallback.run();
+      } else {
+        super.demand(demandCallback);
+      }
+    }
+  }
+
+  private static void answer(Response response, int status, String message, Callback callback) {
+    response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; charset=utf-8");
     response.write(true, ByteBuffer.wrap((message + "\n").getBytes(StandardCharsets.UTF_8)), callback);
   }

@@ -46,6 +46,7 @@ public final class WebhookMetrics {
   private final AtomicLong certificateNotAfter = new AtomicLong();
   private final Counter reloads;
   private final Counter busyRefusals;
+  private final Counter bodyFailures;
   private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
   public WebhookMetrics() {
@@ -65,6 +66,11 @@ public final class WebhookMetrics {
         Counter.builder("webhook.busy.refusals")
             .description("Requests answered 429 unread: the bodies in flight would pass the budget")
             .register(registry);
+    bodyFailures =
+        Counter.builder("webhook.request.body.failures")
+            .description("Requests answered 408: the body did not arrive (idle, too slow, past its"
+                + " deadline, or the client went away)")
+            .register(registry);
   }
 
   /** Exposes the request body bytes reserved by requests not yet answered. */
@@ -78,6 +84,11 @@ public final class WebhookMetrics {
   /** Counts a request refused unread because the bodies in flight would pass the budget. */
   public void busyRefusal() {
     busyRefusals.increment();
+  }
+
+  /** Counts a request whose body did not arrive. */
+  public void bodyFailure() {
+    bodyFailures.increment();
   }
 
   /** Counts one admission request and its latency. */

@@ -9,7 +9,6 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
-import org.eclipse.jetty.server.handler.EagerContentHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -67,7 +66,8 @@ public final class WebhookServer {
     this.metrics = metrics;
     ServerLimits limits = settings.limits();
     this.inFlight = new InFlightBytesHandler(
-        limits.maxInFlightBytes(), limits.maxBodyBytes(), limits.bodyDeadline(), metrics::busyRefusal);
+        limits.maxInFlightBytes(), limits.maxBodyBytes(), limits.bodyDeadline(), metrics::busyRefusal,
+        metrics::bodyFailure);
     metrics.inFlightBytes(inFlight::inFlight);
     ReviewTurns turns = new ReviewTurns(limits.maxConcurrentReviews(), limits.reviewWait());
     AdmissionEndpoint validate =
@@ -88,13 +88,11 @@ public final class WebhookServer {
                     // On stop, Jetty waits up to this long for Graceful components; GracefulHandler
                     // is the one that tracks requests in flight.
                     server.setStopTimeout(settings.shutdownTimeout().toMillis());
-                    // Outermost last. Slow bodies are cut off (MinimumDataRate), the bodies held
-                    // at once are bounded before any byte of them is read (InFlightBytes), and a
-                    // body is read without holding a thread (EagerContent).
-                    server.insertHandler(new InFlightBytesHandler.BodyReceived());
-                    server.insertHandler(new EagerContentHandler(
-                        new EagerContentHandler.RetainedContentLoaderFactory(
-                            limits.maxBodyBytes() + 1L, 0, false)));
+                    // Outermost last. Slow bodies are cut off (MinimumDataRate); the bodies held
+                    // at once are bounded before any byte of them is read, and a body is read
+                    // without holding a thread (InFlightBytes). Not Jetty's EagerContentHandler:
+                    // its request wrapper (12.1.12) drops a failed response callback, so a
+                    // request whose answer cannot be written is never completed.
                     server.insertHandler(inFlight);
                     server.insertHandler(new MinimumDataRateHandler(limits.minBytesPerSecond(), 0));
                     server.insertHandler(new GracefulHandler());

@@ -67,9 +67,12 @@ public final class AdmissionBenchmark {
   private List<Integer> concurrency = List.of(1, 16, 64);
   private Duration warmup = Duration.ofSeconds(5);
   private Duration measure = Duration.ofSeconds(10);
-  /** The chart's 512 MiB limit and its webhook jvmOptions. */
-  private String serverJvmArgs = "-XX:MaxRAM=512m -XX:+UseSerialGC -XX:MaxRAMPercentage=25 -XX:MinHeapFreeRatio=10"
-      + " -XX:MaxHeapFreeRatio=30 -Xss512k -XX:ReservedCodeCacheSize=48m -XX:MaxMetaspaceSize=96m -XX:-UsePerfData";
+  /** Default: the chart's webhook memory limit and jvmOptions, read from its values.yaml. */
+  private String serverJvmArgs;
+  /** Default: the chart's webhook container environment (values.yaml webhook.env). */
+  private final List<String> serverEnv = new ArrayList<>();
+  private int inProcessIterations = 5_000;
+  private Duration soak = Duration.ZERO;
   private Path createReview;
   private Path updateReview;
   private Duration openLoop = Duration.ofSeconds(15);
@@ -90,12 +93,22 @@ public final class AdmissionBenchmark {
         case "--update-review" -> bench.updateReview = Path.of(value);
         case "--open-loop-seconds" -> bench.openLoop = Duration.ofSeconds(Long.parseLong(value));
         case "--in-process-only" -> bench.inProcessOnly = Boolean.parseBoolean(value);
+        case "--in-process-iterations" -> bench.inProcessIterations = Integer.parseInt(value);
+        case "--soak-seconds" -> bench.soak = Duration.ofSeconds(Long.parseLong(value));
+        case "--server-env" -> bench.serverEnv.add(value);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     if (bench.inProcessOnly) {
-      inProcess(bench.inputs());
+      inProcess(bench.inputs(), bench.inProcessIterations);
       return;
+    }
+    if (bench.serverJvmArgs == null) {
+      ChartWebhook chart = ChartWebhook.read(Path.of("../charts/tidb-operator/values.yaml"));
+      bench.serverJvmArgs = chart.jvmArgs();
+      if (bench.serverEnv.isEmpty()) {
+        bench.serverEnv.addAll(chart.env());
+      }
     }
     if (bench.serverClasspath == null) {
       throw new IllegalArgumentException("--server-classpath is required (the packaged webhook layout)");
@@ -104,7 +117,9 @@ public final class AdmissionBenchmark {
   }
 
   private void run() throws Exception {
-    inProcess(inputs());
+    if (inProcessIterations > 0) {
+      inProcess(inputs(), inProcessIterations);
+    }
     Path dir = Files.createTempDirectory("webhook-bench");
     CertificateIssuer issuer = new CertificateIssuer();
     CertificateAuthority ca = issuer.newAuthority("bench-ca", Instant.now(), Duration.ofDays(1), KeyAlgorithm.EC_P256);
@@ -125,15 +140,21 @@ public final class AdmissionBenchmark {
     URI readyz = URI.create("https://127.0.0.1:" + port + "/readyz");
 
     long launched = System.nanoTime();
-    Process server = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("server.log").toFile()).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(dir.resolve("server.log").toFile());
+    for (String variable : serverEnv) {
+      int eq = variable.indexOf('=');
+      builder.environment().put(variable.substring(0, eq), variable.substring(eq + 1));
+    }
+    Process server = builder.start();
     long readyNanos = awaitReady(probe, readyz, server, launched);
     long startupCpuTicks = cpuTicks(server.pid());
     try {
       long rssIdle = ProcessMemory.rssKiB(server.pid());
       System.out.printf(Locale.ROOT, "%nwebhook benchmark  %s  cpus=%d  java=%s%n", Instant.now(),
           Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
-      System.out.printf(Locale.ROOT, "server: %s%n", String.join(" ", command));
+      System.out.printf(Locale.ROOT, "server: %s%s%n", serverEnv.isEmpty() ? "" : String.join(" ", serverEnv) + " ",
+          String.join(" ", command));
       System.out.printf(Locale.ROOT, "example: %s (%d bytes as AdmissionReview JSON)%n", example,
           review(example).length);
       System.out.printf(Locale.ROOT, "load average before: %s", Files.readString(Path.of("/proc/loadavg")));
@@ -173,7 +194,11 @@ public final class AdmissionBenchmark {
           open.percentile(1.0), open.errors());
       System.out.printf(Locale.ROOT, "RSS after load: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
       attacks(server, port, tls, validate);
-      System.out.printf(Locale.ROOT, "RSS at the end: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
+      System.out.printf(Locale.ROOT, "RSS after the attacks: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
+      if (!soak.isZero()) {
+        soak(server, port, tls, inputs);
+      }
+      nativeMemory(server);
       System.out.printf(Locale.ROOT, "load average after: %s", Files.readString(Path.of("/proc/loadavg")));
     } finally {
       long stopping = System.nanoTime();
@@ -188,12 +213,55 @@ public final class AdmissionBenchmark {
    * The admission work alone, without HTTP and TLS: parse, decide, serialize, on this thread.
    * Three rounds; the last one, with the JIT warm, is printed.
    */
-  private static void inProcess(List<Input> inputs) {
+  /**
+   * Mixed load at 16 clients for {@link #soak}, the inputs taking turns in windows of 10 s; prints
+   * RSS and the server's CPU as it goes and at the end.
+   */
+  private void soak(Process server, int port, SSLContext tls, List<Input> inputs) throws Exception {
+    System.out.printf(Locale.ROOT, "%nsoak: 16 clients for %d s, the inputs in turn%n", soak.toSeconds());
+    long end = System.nanoTime() + soak.toNanos();
+    long requests = 0;
+    long errors = 0;
+    long cpuBefore = cpuTicks(server.pid());
+    for (int turn = 0; System.nanoTime() < end; turn++) {
+      Input input = inputs.get(1 + turn % (inputs.size() - 1));
+      URI uri = URI.create("https://127.0.0.1:" + port + input.endpoint());
+      Result r = load(uri, input.body(), input.expectedStatus(), tls, 16, Duration.ofSeconds(10));
+      requests += r.count();
+      errors += r.errors();
+      if (turn % 6 == 5) {
+        System.out.printf(Locale.ROOT, "  after %d requests: RSS %d MiB%n", requests, ProcessMemory.rssKiB(server.pid()) / 1024);
+      }
+    }
+    double cpuMs = (cpuTicks(server.pid()) - cpuBefore) * 1000.0 / CLOCK_TICKS_PER_SECOND;
+    System.out.printf(Locale.ROOT, "soak: %d requests, %d errors, server CPU %.3f ms per request; RSS after the soak: %d MiB%n",
+        requests, errors, cpuMs / Math.max(1, requests), ProcessMemory.rssKiB(server.pid()) / 1024);
+    Thread.sleep(15_000);
+    System.out.printf(Locale.ROOT, "RSS 15 s after the soak: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
+  }
+
+  /** With -XX:NativeMemoryTracking in the server's options, where its committed memory is. */
+  private void nativeMemory(Process server) throws Exception {
+    if (!serverJvmArgs.contains("NativeMemoryTracking")) {
+      return;
+    }
+    Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        Long.toString(server.pid()), "VM.native_memory", "summary", "scale=MB").redirectErrorStream(true).start();
+    String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    jcmd.waitFor();
+    System.out.printf(Locale.ROOT, "%nnative memory (committed):%n");
+    for (String line : out.split("\n")) {
+      if (line.startsWith("Total") || line.matches("^-\\s+\\S.*\\(reserved=.*")) {
+        System.out.println("  " + line.trim());
+      }
+    }
+  }
+
+  private static void inProcess(List<Input> inputs, int iterations) {
     AdmissionReviewCodec codec = new AdmissionReviewCodec();
     AdmissionService service = new AdmissionService(
         new AdmissionRulesRegistry().register(new TidbClusterAdmissionRules()), codec);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    int iterations = 5_000;
     System.out.printf(Locale.ROOT, "%nin-process admission (no HTTP/TLS), %d iterations, third round:%n", iterations);
     for (Input input : inputs.subList(1, inputs.size())) {
       AdmissionOperation operation = input.endpoint().equals("/mutate") ? AdmissionOperation.MUTATE : AdmissionOperation.VALIDATE;
