@@ -1,9 +1,9 @@
 package io.tidb.operator.webhook;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -95,7 +95,8 @@ final class InFlightBytesHandler extends Handler.Wrapper {
       deadline.cancel();
       giveBack.run();
     });
-    new BodyReader(request, response, release, deadline, (int) Math.min(weight, maxBody)).start();
+    // A chunked body starts small and grows: its reservation is the limit, its size is unknown.
+    new BodyReader(request, response, release, deadline, declared < 0 ? 8192 : (int) declared).start();
     return true;
   }
 
@@ -105,7 +106,9 @@ final class InFlightBytesHandler extends Handler.Wrapper {
     private final Response response;
     private final Callback callback;
     private final Scheduler.Task deadline;
-    private final ByteArrayOutputStream body;
+    /** The body so far, {@code size} bytes of it: sized to the declared length, grown if chunked. */
+    private byte[] body;
+    private int size;
     private volatile Thread starter;
 
     BodyReader(Request request, Response response, Callback callback, Scheduler.Task deadline, int expected) {
@@ -113,7 +116,7 @@ final class InFlightBytesHandler extends Handler.Wrapper {
       this.response = response;
       this.callback = callback;
       this.deadline = deadline;
-      this.body = new ByteArrayOutputStream(expected);
+      this.body = new byte[expected];
     }
 
     void start() {
@@ -137,19 +140,22 @@ final class InFlightBytesHandler extends Handler.Wrapper {
           return;
         }
         ByteBuffer bytes = chunk.getByteBuffer();
-        byte[] copy = new byte[bytes.remaining()];
-        bytes.get(copy);
-        body.write(copy, 0, copy.length);
+        int n = bytes.remaining();
+        if (size + n > body.length) {
+          body = Arrays.copyOf(body, Math.max(size + n, 2 * body.length));
+        }
+        bytes.get(body, size, n);
+        size += n;
         boolean last = chunk.isLast();
         chunk.release();
-        if (body.size() > maxBody) {
+        if (size > maxBody) {
           // The endpoint answers 413; it reads the rest (up to the limit it counts) itself.
-          handOn(new BufferedBody(request, body.toByteArray(), false));
+          handOn(new BufferedBody(request, body, size, false));
           return;
         }
         if (last) {
           deadline.cancel();
-          handOn(new BufferedBody(request, body.toByteArray(), true));
+          handOn(new BufferedBody(request, body, size, true));
           return;
         }
       }
@@ -186,9 +192,9 @@ final class InFlightBytesHandler extends Handler.Wrapper {
   private static final class BufferedBody extends Request.Wrapper {
     private Content.Chunk first;
 
-    BufferedBody(Request request, byte[] bytes, boolean whole) {
+    BufferedBody(Request request, byte[] bytes, int length, boolean whole) {
       super(request);
-      this.first = Content.Chunk.from(ByteBuffer.wrap(bytes), whole);
+      this.first = Content.Chunk.from(ByteBuffer.wrap(bytes, 0, length), whole);
     }
 
     @Override
