@@ -210,10 +210,6 @@ public final class AdmissionBenchmark {
   }
 
   /**
-   * The admission work alone, without HTTP and TLS: parse, decide, serialize, on this thread.
-   * Three rounds; the last one, with the JIT warm, is printed.
-   */
-  /**
    * Mixed load at 16 clients for {@link #soak}, the inputs taking turns in windows of 10 s; prints
    * RSS and the server's CPU as it goes and at the end.
    */
@@ -257,6 +253,10 @@ public final class AdmissionBenchmark {
     }
   }
 
+  /**
+   * The admission work alone, without HTTP and TLS: parse, decide, serialize, on this thread.
+   * Three rounds; the last one, with the JIT warm, is printed.
+   */
   private static void inProcess(List<Input> inputs, int iterations) {
     AdmissionReviewCodec codec = new AdmissionReviewCodec();
     AdmissionService service = new AdmissionService(
