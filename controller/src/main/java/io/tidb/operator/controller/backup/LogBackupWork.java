@@ -86,7 +86,9 @@ final class LogBackupWork {
    */
   private void syncKernel(ResourceContext<Backup, BackupStatus> ctx, TidbCluster cluster) {
     Optional<String> command = LogBackupCommands.next(ctx.resource().getSpec(), ctx.status());
-    if (command.isEmpty()) {
+    String id = ctx.namespace() + "/" + ctx.name() + "/" + ctx.stored().getMetadata().getUid();
+    if (command.isEmpty() || !LogKernel.compared(ctx.status(), command.get())) {
+      suspects.remove(id);
       return;
     }
     String key = LogKernel.pauseKey(ctx.name());
@@ -98,7 +100,6 @@ final class LogBackupWork {
           e.toString());
       return;
     }
-    String id = ctx.namespace() + "/" + ctx.name() + "/" + ctx.stored().getMetadata().getUid();
     LogKernel.Verdict verdict = LogKernel.decide(command.get(), ctx.status().getPhase(), kernel, suspects.get(id));
     if (verdict.suspect() == null) {
       suspects.remove(id);

@@ -241,6 +241,19 @@ public final class LogKernel {
   }
 
   /**
+   * Whether the task's state is compared with {@code command} at all: not when the command's own
+   * run failed (its entry {@code Failed}). A failed command already says why the task is not as the
+   * spec asks (a pause BR refused because the task was paused with br directly, say); correcting
+   * the status from the task would mark the command {@code Repeatable}, and its Job would run and
+   * fail again, over and over, until the spec changes.
+   */
+  public static boolean compared(BackupStatus status, String command) {
+    Map<String, LogSubCommandStatus> subs = status.getLogSubCommandStatuses();
+    LogSubCommandStatus sub = subs == null ? null : subs.get(command);
+    return sub == null || !BackupPhase.FAILED.equals(sub.getPhase());
+  }
+
+  /**
    * What to do, as upstream's {@code SyncLogBackupState}: a pause whose reason is neither {@code
    * manual} nor empty is an error pause; otherwise the task's state is compared with {@code
    * command} (paused agrees with {@code log-pause}, running with {@code log-start} and {@code

@@ -171,6 +171,17 @@ class LogKernelTest {
   }
 
   @Test
+  void aCommandWhoseRunFailedIsNotComparedWithTheTask() {
+    BackupStatus s = running();
+    assertTrue(LogKernel.compared(s, "log-pause"), "no entry yet");
+    assertTrue(LogKernel.compared(s, "log-start"), "Complete");
+    s.getLogSubCommandStatuses().put("log-pause", ApiObjects.parse("command: log-pause\nphase: Failed\n",
+        io.tidb.operator.api.v1alpha1.backup.LogSubCommandStatus.class));
+    assertFalse(LogKernel.compared(s, "log-pause"), "BR refused the pause: that result stands, the Job is not run again");
+    assertTrue(LogKernel.compared(new BackupStatus(), "log-start"));
+  }
+
+  @Test
   void aRecoveredTaskRunsAgainAndTheRetryFailedConditionIsFalse() {
     BackupStatus s = running();
     LogKernel.apply(s, "log-start", new Verdict(Action.ERROR_PAUSED, "disk full", null), 3L, NOW);
