@@ -67,6 +67,10 @@ public final class BackupController {
 
     @Override
     public DeleteControl cleanup(Backup stored, Context<Backup> context) {
+      return gatedCleanup(stored, () -> clean(stored, context));
+    }
+
+    private DeleteControl clean(Backup stored, Context<Backup> context) {
       LogBackupStopper.Outcome stop = stopper.stop(stored, clock.instant());
       Backup backup = stored;
       BackupStatus before = stored.getStatus() == null ? new BackupStatus() : stored.getStatus();

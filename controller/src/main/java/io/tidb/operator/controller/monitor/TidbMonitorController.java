@@ -73,8 +73,10 @@ public final class TidbMonitorController {
 
     @Override
     public DeleteControl cleanup(TidbMonitor resource, Context<TidbMonitor> context) {
-      rbac.delete(resource);
-      return DeleteControl.defaultDelete();
+      return gatedCleanup(resource, () -> {
+        rbac.delete(resource);
+        return DeleteControl.defaultDelete();
+      });
     }
   }
 }

@@ -10,6 +10,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.tidb.operator.controller.config.ControllerSettings;
 import java.time.Duration;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The operator process's JOSDK {@link Operator} with every controller of the process registered,
@@ -37,10 +39,20 @@ public final class OperatorRuntime implements AutoCloseable {
   /** How often a leader renews and a standby tries to acquire (fabric8 adds jitter). */
   static final Duration RETRY_PERIOD = Duration.ofSeconds(1);
 
-  private final Operator operator;
+  /**
+   * How long a stop waits for running reconciles before it closes the informers anyway: within
+   * the pod's 30 s termination grace period, with room for the rest of the stop.
+   */
+  static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(20);
 
-  private OperatorRuntime(Operator operator) {
+  private static final Logger LOG = LoggerFactory.getLogger(OperatorRuntime.class);
+
+  private final Operator operator;
+  private final List<ReconcileGate> gates;
+
+  private OperatorRuntime(Operator operator, List<ReconcileGate> gates) {
     this.operator = operator;
+    this.gates = gates;
   }
 
   /**
@@ -77,7 +89,7 @@ public final class OperatorRuntime implements AutoCloseable {
     for (ValidatingReconciler<?, ?> controller : controllers) {
       register(operator, controller, settings);
     }
-    return new OperatorRuntime(operator);
+    return new OperatorRuntime(operator, controllers.stream().map(ValidatingReconciler::gate).toList());
   }
 
   private static <P extends CustomResource<?, S>, S> void register(
@@ -135,8 +147,30 @@ public final class OperatorRuntime implements AutoCloseable {
     return operator.getRuntimeInfo().isStarted();
   }
 
+  /**
+   * Stops: first no new reconcile starts ({@link ReconcileGate}) and those running finish on live
+   * caches (up to {@link #DRAIN_TIMEOUT}), then JOSDK stops the informers and threads.
+   */
   @Override
   public void close() {
+    drain(gates, DRAIN_TIMEOUT);
     operator.stop();
+  }
+
+  /** Closes every gate, then waits for all of them to drain within {@code timeout} in total. */
+  static void drain(List<ReconcileGate> gates, Duration timeout) {
+    gates.forEach(ReconcileGate::close);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    int left = 0;
+    try {
+      for (ReconcileGate gate : gates) {
+        left += gate.awaitDrained(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (left > 0) {
+      LOG.warn("event=stop_drain_timeout running={} timeout={}", left, timeout);
+    }
   }
 }

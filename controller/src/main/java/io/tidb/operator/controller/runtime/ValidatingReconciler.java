@@ -3,6 +3,7 @@ package io.tidb.operator.controller.runtime;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
@@ -63,6 +64,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
   private final Clock clock;
   private final Duration convergingRequeue;
   private final boolean detectCacheMutations = CacheMutationDetector.enabled(System.getenv());
+  private final ReconcileGate gate = new ReconcileGate();
 
   /**
    * @param name the controller's name: JOSDK's, and the {@code controller} tag of the metrics
@@ -90,13 +92,53 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     return name;
   }
 
+  /** The gate this controller's reconciles and clean-ups pass; {@link OperatorRuntime} closes it first on stop. */
+  ReconcileGate gate() {
+    return gate;
+  }
+
   @Override
   public List<EventSource<?, P>> prepareEventSources(EventSourceContext<P> context) {
     return work.eventSources(context);
   }
 
+  /**
+   * Runs the skeleton unless the process is stopping ({@link ReconcileGate}): a reconcile that
+   * starts after the stop began does nothing, and the next leader (or this one, restarted)
+   * reconciles the resource on its start.
+   */
   @Override
   public UpdateControl<P> reconcile(P stored, Context<P> context) throws Exception {
+    if (!gate.enter()) {
+      LOG.debug("stopping: reconcile not started controller={} namespace={} name={}", name,
+          stored.getMetadata().getNamespace(), stored.getMetadata().getName());
+      return UpdateControl.noUpdate();
+    }
+    try {
+      return reconcileOpen(stored, context);
+    } finally {
+      gate.exit();
+    }
+  }
+
+  /**
+   * Runs a controller's clean-up of a deleted resource ({@code Cleaner#cleanup}) through the same
+   * gate: while the process stops it keeps the finalizer and does nothing.
+   */
+  protected final DeleteControl gatedCleanup(P stored, java.util.function.Supplier<DeleteControl> cleanup) {
+    if (!gate.enter()) {
+      LOG.debug("stopping: clean-up not started controller={} namespace={} name={}", name,
+          stored.getMetadata().getNamespace(), stored.getMetadata().getName());
+      return DeleteControl.noFinalizerRemoval();
+    }
+    try {
+      return cleanup.get();
+    } finally {
+      gate.exit();
+    }
+  }
+
+  private UpdateControl<P> reconcileOpen(P stored, Context<P> context) throws Exception {
     Instant now = clock.instant();
     Long generation = stored.getMetadata().getGeneration();
     S current = stored.getStatus() == null ? statuses.empty() : stored.getStatus();

@@ -197,6 +197,14 @@ class LogBackupKernelIT {
     assertTrue(message.contains("log-pause: log pause failed: br exited with code 1: [BR:KV:ErrKVUnknown]The task refused"
         + " is paused already."), message);
     assertEquals("log-pause", BackupHarness.condition(failed, "Failed").orElseThrow().getCommand());
+
+    // The task runs while the spec asks for a pause: three kernel reads later the failure still
+    // stands and the failed Job is neither deleted nor made again (nothing would run it).
+    String failedJob = h.job("backup-refused-log-pause").getMetadata().getUid();
+    Thread.sleep(3 * BackupHarness.CHECKPOINT_PERIOD.toMillis() + 500);
+    Backup later = h.admin.resources(Backup.class).inNamespace(h.namespace).withName("refused").get();
+    assertEquals("Failed", later.getStatus().getLogSubCommandStatuses().get("log-pause").getPhase());
+    assertEquals(failedJob, h.job("backup-refused-log-pause").getMetadata().getUid());
   }
 
   private static void edit(String name, java.util.function.Consumer<Backup> change) {
