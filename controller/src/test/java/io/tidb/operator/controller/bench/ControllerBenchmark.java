@@ -24,6 +24,8 @@ import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.LocalControlPlane;
 import io.tidb.operator.testsupport.LoopbackPorts;
 import io.tidb.operator.testsupport.ProjectCrds;
+import io.tidb.operator.testsupport.ChartJvmOptions;
+import io.tidb.operator.testsupport.ProcFiles;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import io.tidb.operator.testsupport.TestNamespaces;
 import java.io.File;
@@ -64,7 +66,6 @@ public final class ControllerBenchmark {
   private static final Duration FIRST_WRITE_TIMEOUT = Duration.ofMinutes(5);
   private static final Duration FAST_POLL = Duration.ofMillis(20);
   private static final HttpClient HTTP = HttpClient.newHttpClient();
-  private static final Path VALUES = Path.of("charts/tidb-operator/values.yaml");
 
   /** Kinds a cluster's first reconcile creates; the restart looks for the first one a new cluster owns. */
   private static final List<Class<? extends HasMetadata>> OWNED_KINDS = List.of(
@@ -102,7 +103,7 @@ public final class ControllerBenchmark {
         throw new IllegalArgumentException("--shape: Unsupported value: \"" + shape + "\": basic or small");
       }
       if (jvmArgs == null) {
-        jvmArgs = ChartJvmOptions.fromValues(Files.readString(ProjectDirectory.root().resolve(VALUES)));
+        jvmArgs = ChartJvmOptions.ofProjectChart("controller").jvmArgs();
       }
       return new Options(sizes.isEmpty() ? List.of(1, 30, 100) : sizes, shape, settleSeconds,
           jvmArgs, skipFloor, skipRestart);

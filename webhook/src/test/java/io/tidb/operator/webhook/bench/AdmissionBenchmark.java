@@ -13,7 +13,8 @@ import io.tidb.operator.certs.Pem;
 import io.tidb.operator.certs.ServingCertificate;
 import io.tidb.operator.certs.ServingNames;
 import io.tidb.operator.testsupport.LoopbackPorts;
-import io.tidb.operator.testsupport.ProcessMemory;
+import io.tidb.operator.testsupport.ChartJvmOptions;
+import io.tidb.operator.testsupport.ProcFiles;
 import io.tidb.operator.webhook.AdmissionOperation;
 import io.tidb.operator.webhook.AdmissionReviewCodec;
 import io.tidb.operator.webhook.AdmissionRulesRegistry;
@@ -104,8 +105,8 @@ public final class AdmissionBenchmark {
       return;
     }
     if (bench.serverJvmArgs == null) {
-      ChartWebhook chart = ChartWebhook.read(Path.of("../charts/tidb-operator/values.yaml"));
-      bench.serverJvmArgs = chart.jvmArgs();
+      ChartJvmOptions chart = ChartJvmOptions.ofProjectChart("webhook");
+      bench.serverJvmArgs = String.join(" ", chart.jvmArgs());
       if (bench.serverEnv.isEmpty()) {
         bench.serverEnv.addAll(chart.env());
       }
@@ -148,9 +149,9 @@ public final class AdmissionBenchmark {
     }
     Process server = builder.start();
     long readyNanos = awaitReady(probe, readyz, server, launched);
-    long startupCpuTicks = cpuTicks(server.pid());
+    long startupCpuTicks = ProcFiles.cpuTicks(server.pid());
     try {
-      long rssIdle = ProcessMemory.rssKiB(server.pid());
+      long rssIdle = ProcFiles.rssKiB(server.pid());
       System.out.printf(Locale.ROOT, "%nwebhook benchmark  %s  cpus=%d  java=%s%n", Instant.now(),
           Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
       System.out.printf(Locale.ROOT, "server: %s%s%n", serverEnv.isEmpty() ? "" : String.join(" ", serverEnv) + " ",
@@ -160,7 +161,7 @@ public final class AdmissionBenchmark {
       System.out.printf(Locale.ROOT, "load average before: %s", Files.readString(Path.of("/proc/loadavg")));
       System.out.printf(Locale.ROOT, "JVM launch to /readyz 200: %d ms (the server's own log: %s)%n",
           readyNanos / 1_000_000, startupLine(dir.resolve("server.log")));
-      System.out.printf(Locale.ROOT, "server CPU time until ready: %d ms%n", startupCpuTicks * 1000 / CLOCK_TICKS_PER_SECOND);
+      System.out.printf(Locale.ROOT, "server CPU time until ready: %d ms%n", startupCpuTicks * 1000 / ProcFiles.CLOCK_TICKS_PER_SECOND);
       System.out.printf(Locale.ROOT, "RSS after start (idle): %d MiB%n", rssIdle / 1024);
       List<Input> inputs = inputs();
       for (Input input : inputs) {
@@ -173,9 +174,9 @@ public final class AdmissionBenchmark {
         for (Input input : inputs) {
           URI uri = URI.create("https://127.0.0.1:" + port + input.endpoint());
           load(uri, input.body(), input.expectedStatus(), tls, clients, warmup);
-          long cpuBefore = cpuTicks(server.pid());
+          long cpuBefore = ProcFiles.cpuTicks(server.pid());
           Result r = load(uri, input.body(), input.expectedStatus(), tls, clients, measure);
-          double cpuMs = (cpuTicks(server.pid()) - cpuBefore) * 1000.0 / CLOCK_TICKS_PER_SECOND;
+          double cpuMs = (ProcFiles.cpuTicks(server.pid()) - cpuBefore) * 1000.0 / ProcFiles.CLOCK_TICKS_PER_SECOND;
           double perRequest = cpuMs / Math.max(1, r.count());
           if (input.name().equals("floor")) {
             floorCpu = perRequest;
@@ -192,9 +193,9 @@ public final class AdmissionBenchmark {
       System.out.printf(Locale.ROOT, "%nopen loop, %s at 1000/s for %d s: %d answered, p50 %.2f ms, p99 %.2f ms, max %.2f ms, %d errors%n",
           validate.name(), openLoop.toSeconds(), open.count(), open.percentile(0.5), open.percentile(0.99),
           open.percentile(1.0), open.errors());
-      System.out.printf(Locale.ROOT, "RSS after load: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
+      System.out.printf(Locale.ROOT, "RSS after load: %d MiB%n", ProcFiles.rssKiB(server.pid()) / 1024);
       attacks(server, port, tls, validate);
-      System.out.printf(Locale.ROOT, "RSS after the attacks: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
+      System.out.printf(Locale.ROOT, "RSS after the attacks: %d MiB%n", ProcFiles.rssKiB(server.pid()) / 1024);
       if (!soak.isZero()) {
         soak(server, port, tls, inputs);
       }
@@ -218,7 +219,7 @@ public final class AdmissionBenchmark {
     long end = System.nanoTime() + soak.toNanos();
     long requests = 0;
     long errors = 0;
-    long cpuBefore = cpuTicks(server.pid());
+    long cpuBefore = ProcFiles.cpuTicks(server.pid());
     for (int turn = 0; System.nanoTime() < end; turn++) {
       Input input = inputs.get(1 + turn % (inputs.size() - 1));
       URI uri = URI.create("https://127.0.0.1:" + port + input.endpoint());
@@ -226,14 +227,14 @@ public final class AdmissionBenchmark {
       requests += r.count();
       errors += r.errors();
       if (turn % 6 == 5) {
-        System.out.printf(Locale.ROOT, "  after %d requests: RSS %d MiB%n", requests, ProcessMemory.rssKiB(server.pid()) / 1024);
+        System.out.printf(Locale.ROOT, "  after %d requests: RSS %d MiB%n", requests, ProcFiles.rssKiB(server.pid()) / 1024);
       }
     }
-    double cpuMs = (cpuTicks(server.pid()) - cpuBefore) * 1000.0 / CLOCK_TICKS_PER_SECOND;
+    double cpuMs = (ProcFiles.cpuTicks(server.pid()) - cpuBefore) * 1000.0 / ProcFiles.CLOCK_TICKS_PER_SECOND;
     System.out.printf(Locale.ROOT, "soak: %d requests, %d errors, server CPU %.3f ms per request; RSS after the soak: %d MiB%n",
-        requests, errors, cpuMs / Math.max(1, requests), ProcessMemory.rssKiB(server.pid()) / 1024);
+        requests, errors, cpuMs / Math.max(1, requests), ProcFiles.rssKiB(server.pid()) / 1024);
     Thread.sleep(15_000);
-    System.out.printf(Locale.ROOT, "RSS 15 s after the soak: %d MiB%n", ProcessMemory.rssKiB(server.pid()) / 1024);
+    System.out.printf(Locale.ROOT, "RSS 15 s after the soak: %d MiB%n", ProcFiles.rssKiB(server.pid()) / 1024);
   }
 
   /** With -XX:NativeMemoryTracking in the server's options, where its committed memory is. */
@@ -391,16 +392,6 @@ public final class AdmissionBenchmark {
         .findFirst().orElse("(no startup line)");
   }
 
-  /** USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux. */
-  private static final int CLOCK_TICKS_PER_SECOND = 100;
-
-  /** User plus system CPU time of the process, in clock ticks. */
-  private static long cpuTicks(long pid) throws IOException {
-    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-    // Fields after the command name (which is in parentheses and may contain spaces).
-    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-  }
 
 
 
@@ -511,7 +502,7 @@ public final class AdmissionBenchmark {
     System.out.printf(Locale.ROOT, "| 8 × %d KB expanding bodies (%d sent) | %d | %.2f | %.2f | %d | %d | %s | %d |%n",
         expanding.length / 1024, refused.get() + answeredOk.get(), alongside.count(), alongside.percentile(0.5),
         alongside.percentile(0.99), alongside.errors(), refused.get(), server.isAlive(),
-        ProcessMemory.rssKiB(server.pid()) / 1024);
+        ProcFiles.rssKiB(server.pid()) / 1024);
 
     // 2. A thousand connections: a third send headers then a body byte by byte, a third stop after
     //    the headers' first line, a third only finish TLS.
@@ -532,7 +523,7 @@ public final class AdmissionBenchmark {
       Result withSlow = load(uri, validate.body(), 200, tls, 1, measure);
       System.out.printf(Locale.ROOT, "| 1,000 slow or idle connections | %d | %.2f | %.2f | %d | - | %s | %d |%n",
           withSlow.count(), withSlow.percentile(0.5), withSlow.percentile(0.99), withSlow.errors(),
-          server.isAlive(), ProcessMemory.rssKiB(server.pid()) / 1024);
+          server.isAlive(), ProcFiles.rssKiB(server.pid()) / 1024);
     } finally {
       for (javax.net.ssl.SSLSocket socket : slow) {
         socket.close();

@@ -1,14 +1,17 @@
-package io.tidb.operator.controller.bench;
+package io.tidb.operator.testsupport;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** CPU time and memory of a running process, from Linux's {@code /proc/<pid>/stat} and {@code status}. */
-final class ProcFiles {
+/**
+ * CPU time and memory of a running process, from Linux's {@code /proc/<pid>/stat} and {@code
+ * status}, for the benchmarks (the controller's and the webhook's).
+ */
+public final class ProcFiles {
 
   /** USER_HZ: the unit of utime and stime in {@code /proc/<pid>/stat}. */
-  static final int CLOCK_TICKS_PER_SECOND = 100;
+  public static final int CLOCK_TICKS_PER_SECOND = 100;
 
   private ProcFiles() {}
 
@@ -17,7 +20,7 @@ final class ProcFiles {
    * command name (field 2, in parentheses) may hold spaces and parentheses, so fields are counted
    * from the last closing parenthesis.
    */
-  static long cpuTicks(String stat) {
+  public static long cpuTicks(String stat) {
     int end = stat.lastIndexOf(')');
     if (end < 0) {
       throw new IllegalArgumentException("not a /proc/<pid>/stat line (no \"(comm)\"): " + stat);
@@ -32,7 +35,7 @@ final class ProcFiles {
   }
 
   /** A {@code kB} line of {@code /proc/<pid>/status}, e.g. {@code VmRSS} or {@code VmHWM}, in KiB. */
-  static long statusKiB(String status, String key) {
+  public static long statusKiB(String status, String key) {
     for (String line : status.split("\n")) {
       if (line.startsWith(key + ":")) {
         return Long.parseLong(line.substring(key.length() + 1).replace("kB", "").trim());
@@ -42,13 +45,23 @@ final class ProcFiles {
   }
 
   /** User plus system CPU time of {@code pid} so far, in seconds. */
-  static double cpuSeconds(long pid) throws IOException {
+  public static double cpuSeconds(long pid) throws IOException {
     return cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")))
         / (double) CLOCK_TICKS_PER_SECOND;
   }
 
   /** {@code key} of {@code pid}'s {@code /proc/<pid>/status} in MiB. */
-  static double statusMiB(long pid, String key) throws IOException {
+  public static double statusMiB(long pid, String key) throws IOException {
     return statusKiB(Files.readString(Path.of("/proc", Long.toString(pid), "status")), key) / 1024.0;
+  }
+
+  /** utime + stime of {@code pid} so far, in clock ticks ({@link #CLOCK_TICKS_PER_SECOND}). */
+  public static long cpuTicks(long pid) throws IOException {
+    return cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+  }
+
+  /** The resident set size of {@code pid} in KiB ({@code VmRSS}). */
+  public static long rssKiB(long pid) throws IOException {
+    return statusKiB(Files.readString(Path.of("/proc", Long.toString(pid), "status")), "VmRSS");
   }
 }

@@ -1,9 +1,10 @@
-package io.tidb.operator.controller.bench;
+package io.tidb.operator.testsupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,39 +14,58 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The JVM options the chart gives the controller container: {@code controller.jvmOptions} of
- * values.yaml, after {@code -XX:MaxRAM} set to {@code controller.resources.limits.memory}, which
- * is what the JVM sizes itself by inside a container with that limit.
+ * What the chart runs a JVM container with ({@code controller} or {@code webhook} of values.yaml):
+ * its {@code jvmOptions} after {@code -XX:MaxRAM} set to its {@code resources.limits.memory}, which
+ * is what the JVM sizes itself by inside a container with that limit, and the container's {@code
+ * env} values. The benchmarks start the controller and the webhook with them.
+ *
+ * @param jvmArgs {@code -XX:MaxRAM=<limit>} then the chart's options, in order
+ * @param env {@code NAME=value} of each {@code env} entry with a literal value
  */
-final class ChartJvmOptions {
+public record ChartJvmOptions(List<String> jvmArgs, List<String> env) {
 
   private static final Pattern JVM_SIZE = Pattern.compile("(\\d+)([kKmMgG]?)");
   private static final Pattern QUANTITY = Pattern.compile("(\\d+)(Ki|Mi|Gi|Ti|k|M|G|T)?");
 
-  private ChartJvmOptions() {}
+  public ChartJvmOptions {
+    jvmArgs = List.copyOf(jvmArgs);
+    env = List.copyOf(env);
+  }
 
-  static List<String> fromValues(String valuesYaml) throws IOException {
-    JsonNode controller = new ObjectMapper(new YAMLFactory()).readTree(valuesYaml).path("controller");
-    JsonNode limit = controller.path("resources").path("limits").path("memory");
+  /** {@code component}'s options in the text of a values.yaml. */
+  public static ChartJvmOptions fromValues(String valuesYaml, String component) throws IOException {
+    JsonNode values = new ObjectMapper(new YAMLFactory()).readTree(valuesYaml).path(component);
+    JsonNode limit = values.path("resources").path("limits").path("memory");
     if (!limit.isTextual() && !limit.isNumber()) {
-      throw new IllegalArgumentException("controller.resources.limits.memory: Required value: a memory limit such as 768Mi");
+      throw new IllegalArgumentException(component + ".resources.limits.memory: Required value: a memory limit such as 768Mi");
     }
     List<String> options = new ArrayList<>();
-    options.add("-XX:MaxRAM=" + maxRam(limit.asText()));
-    options.addAll(split(controller.path("jvmOptions").asText("")));
-    return options;
+    options.add("-XX:MaxRAM=" + maxRam(component, limit.asText()));
+    options.addAll(split(values.path("jvmOptions").asText("")));
+    List<String> env = new ArrayList<>();
+    for (JsonNode variable : values.path("env")) {
+      if (variable.has("value")) {
+        env.add(variable.path("name").asText() + "=" + variable.path("value").asText());
+      }
+    }
+    return new ChartJvmOptions(options, env);
+  }
+
+  /** {@code component}'s options in the project's own chart. */
+  public static ChartJvmOptions ofProjectChart(String component) throws IOException {
+    return fromValues(Files.readString(ProjectDirectory.root().resolve("charts/tidb-operator/values.yaml")), component);
   }
 
   /** Whitespace-separated options, as a shell would split JAVA_TOOL_OPTIONS without quotes. */
-  static List<String> split(String options) {
+  public static List<String> split(String options) {
     return Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
   }
 
   /** A Kubernetes memory quantity as a {@code -XX:MaxRAM} value: {@code 768Mi} is {@code 768m}. */
-  static String maxRam(String quantity) {
+  static String maxRam(String component, String quantity) {
     Matcher m = QUANTITY.matcher(quantity.trim());
     if (!m.matches()) {
-      throw new IllegalArgumentException("controller.resources.limits.memory: Unsupported value: \""
+      throw new IllegalArgumentException(component + ".resources.limits.memory: Unsupported value: \""
           + quantity + "\": an integer with an optional suffix Ki, Mi, Gi, Ti, k, M, G or T");
     }
     long bytes = Long.parseLong(m.group(1)) * multiplier(m.group(2) == null ? "" : m.group(2));
@@ -62,7 +82,7 @@ final class ChartJvmOptions {
   }
 
   /** The {@code -XX:MaxRAM} of JVM options in MiB (the last one wins, as in the JVM), if any. */
-  static OptionalDouble maxRamMiB(List<String> jvmOptions) {
+  public static OptionalDouble maxRamMiB(List<String> jvmOptions) {
     OptionalDouble result = OptionalDouble.empty();
     for (String option : jvmOptions) {
       if (option.startsWith("-XX:MaxRAM=")) {

@@ -1,4 +1,4 @@
-package io.tidb.operator.controller.bench;
+package io.tidb.operator.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
