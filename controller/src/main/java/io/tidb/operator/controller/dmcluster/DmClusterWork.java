@@ -108,13 +108,13 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
   public List<EventSource<?, DmCluster>> eventSources(EventSourceContext<DmCluster> context) {
     List<EventSource<?, DmCluster>> sources =
         new ArrayList<>(OwnedEventSources.owned(context, OWNED_KINDS, SELECTOR));
-    sources.add(new InformerEventSource<>(
+    sources.add(OwnedEventSources.indexedByStatefulSet(new InformerEventSource<>(
         InformerEventSourceConfiguration.from(Pod.class, DmCluster.class)
             .withName("dm-pods")
             .withLabelSelector(OwnedEventSources.SELECTOR + "," + SELECTOR)
             .withSecondaryToPrimaryMapper(DmClusterWork::clusterOfPod)
             .build(),
-        context));
+        context)));
     sources.add(OwnedEventSources.claims(context, SELECTOR, DmLabels::instanceOf));
     return sources;
   }

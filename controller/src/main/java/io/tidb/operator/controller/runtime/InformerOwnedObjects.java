@@ -55,12 +55,16 @@ public final class InformerOwnedObjects<P extends HasMetadata> implements OwnedO
         || (have != null && have.entrySet().containsAll(labels.entrySet()));
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>From the pod informer's index by StatefulSet ({@link OwnedEventSources#indexedByStatefulSet}).
+   */
   @Override
   public List<Pod> podsOf(String statefulSetName) {
     return informer(Pod.class)
-        .list(
-            namespace,
-            p -> OwnedEventSources.statefulSetOf(p).filter(statefulSetName::equals).isPresent())
+        .byIndex(OwnedEventSources.STATEFULSET_INDEX, OwnedEventSources.instanceKey(namespace, statefulSetName))
+        .stream()
         .sorted(Comparator.comparing(p -> p.getMetadata().getName()))
         .toList();
   }

@@ -67,15 +67,33 @@ public final class OwnedEventSources {
     return sources;
   }
 
+  /** The pod informers' index by {@code <namespace>/<controlling StatefulSet>} ({@link #indexedByStatefulSet}). */
+  static final String STATEFULSET_INDEX = "tidb-operator-statefulset";
+
   /** An informer of the operator's pods, mapped to their primary by {@code mapper}. */
   public static <P extends HasMetadata> EventSource<?, P> pods(
       EventSourceContext<P> context, SecondaryToPrimaryMapper<Pod> mapper) {
-    return new InformerEventSource<>(
+    return indexedByStatefulSet(new InformerEventSource<>(
         InformerEventSourceConfiguration.from(Pod.class, context.getPrimaryResourceClass())
             .withLabelSelector(SELECTOR)
             .withSecondaryToPrimaryMapper(mapper)
             .build(),
-        context);
+        context));
+  }
+
+  /**
+   * Indexes a pod informer by the StatefulSet that controls each pod, for {@link
+   * OwnedObjects#podsOf}: a reconcile asks for one StatefulSet's pods several times, and scanning
+   * every pod of the namespace for it made a reconcile's cost grow with the number of clusters
+   * in the namespace (16 % of the reconcile threads' CPU with 30 clusters in one namespace). Call
+   * before the informer starts.
+   */
+  public static <P extends HasMetadata> InformerEventSource<Pod, P> indexedByStatefulSet(
+      InformerEventSource<Pod, P> pods) {
+    pods.addIndexers(Map.of(STATEFULSET_INDEX, pod -> statefulSetOf(pod)
+        .map(sts -> List.of(instanceKey(pod.getMetadata().getNamespace(), sts)))
+        .orElse(List.of())));
+    return pods;
   }
 
   /**
