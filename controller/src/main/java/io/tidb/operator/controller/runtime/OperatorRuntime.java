@@ -100,6 +100,7 @@ public final class OperatorRuntime implements AutoCloseable {
           c.withName(controller.name())
               .withFieldManager(ServerSideApplier.FIELD_MANAGER)
               .withGenerationAware(true)
+              .withItemStore(new PrunedItemStore<>())
               .withReconciliationMaxInterval(settings.resync())
               .withRetry(retry());
           if (settings.watchAllNamespaces()) {

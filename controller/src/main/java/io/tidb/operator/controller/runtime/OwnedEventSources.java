@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
 
 /**
  * Informers for the objects a controller owns, from a list of kinds: each restricted to the
- * operator's {@code app.kubernetes.io/managed-by} label and mapped to its primary through the
+ * operator's {@code app.kubernetes.io/managed-by} label, caching only the operator's own
+ * managedFields entry ({@link PrunedItemStore}), and mapped to its primary through the
  * controller owner reference. Pods, which the operator does not own directly, get a mapper of
  * the controller's choosing.
  */
@@ -76,6 +77,7 @@ public final class OwnedEventSources {
     return indexedByStatefulSet(new InformerEventSource<>(
         InformerEventSourceConfiguration.from(Pod.class, context.getPrimaryResourceClass())
             .withLabelSelector(SELECTOR)
+            .withItemStore(new PrunedItemStore<>())
             .withSecondaryToPrimaryMapper(mapper)
             .build(),
         context));
@@ -114,6 +116,7 @@ public final class OwnedEventSources {
         InformerEventSourceConfiguration.from(
                 PersistentVolumeClaim.class, context.getPrimaryResourceClass())
             .withLabelSelector(SELECTOR + "," + extraSelector)
+            .withItemStore(new PrunedItemStore<>())
             .withOnAddFilter(claim -> false)
             .withOnUpdateFilter(OwnedEventSources::claimChangeMatters)
             .withSecondaryToPrimaryMapper(
@@ -177,6 +180,7 @@ public final class OwnedEventSources {
     return new InformerEventSource<>(
         InformerEventSourceConfiguration.from(kind, context.getPrimaryResourceClass())
             .withLabelSelector(selector)
+            .withItemStore(new PrunedItemStore<>())
             .build(),
         context);
   }

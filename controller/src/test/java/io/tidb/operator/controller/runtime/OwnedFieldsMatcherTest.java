@@ -55,6 +55,34 @@ class OwnedFieldsMatcherTest {
   }
 
   @Test
+  void onlySpecAndTheComparedMetadataAreCompared() {
+    StatefulSet sts = new StatefulSetBuilder()
+        .withNewMetadata()
+        .withName("basic-pd")
+        .withNamespace("ns")
+        .withLabels(Map.of("app.kubernetes.io/component", "pd"))
+        .withAnnotations(Map.of("a", "b"))
+        .withResourceVersion("42")
+        .withUid("uid-1")
+        .withGeneration(3L)
+        .withManagedFields(new ManagedFieldsEntryBuilder().withManager("kube-controller-manager").build())
+        .addNewOwnerReference().withName("basic").withKind("TidbCluster").endOwnerReference()
+        .endMetadata()
+        .withNewSpec().withReplicas(3).endSpec()
+        .withNewStatus().withReplicas(2).withReadyReplicas(1).endStatus()
+        .build();
+    sts.getMetadata().setAdditionalProperty("extra", "x");
+    Map<String, Object> map = OwnedFieldsMatcher.comparable(sts);
+    assertEquals(java.util.Set.of("apiVersion", "kind", "metadata", "spec"), map.keySet());
+    assertEquals(java.util.Set.of("name", "namespace", "labels", "annotations", "ownerReferences"),
+        ((Map<?, ?>) map.get("metadata")).keySet());
+    assertEquals(Map.of("replicas", 3), map.get("spec"));
+    assertEquals(3, sts.getSpec().getReplicas(), "the object itself is not touched");
+    assertEquals(2, sts.getStatus().getReplicas());
+    assertEquals("42", sts.getMetadata().getResourceVersion());
+  }
+
+  @Test
   void missingActualIsADifference() {
     assertEquals(
         List.of("<missing>"),

@@ -1,0 +1,84 @@
+package io.tidb.operator.controller.runtime;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
+import io.fabric8.kubernetes.client.informers.cache.BasicItemStore;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * An informer's store that keeps of each object's {@code managedFields} only the entry the
+ * operator's own server-side apply made ({@link ServerSideApplier#FIELD_MANAGER}, operation
+ * {@code Apply}, no subresource): the one entry the controller reads ({@link OwnedFieldsMatcher}'s
+ * "nothing dropped" check). The other managers' entries (the StatefulSet controller's on every
+ * pod, the kubelet's status, the scheduler's) are often a third of a cached object, and every
+ * cached object is held, and walked by each full garbage collection, for as long as it exists.
+ *
+ * <p>An object is pruned as it is stored, before the informer hands it to the event handlers; it
+ * is the informer's own copy, fresh from the watch, so no one else holds it yet.
+ *
+ * @param <R> the kind
+ */
+public final class PrunedItemStore<R extends HasMetadata> implements ItemStore<R> {
+
+  private final BasicItemStore<R> store = new BasicItemStore<>(Cache::metaNamespaceKeyFunc);
+
+  /**
+   * Removes from {@code object} every managedFields entry but the operator's own apply entry, and
+   * returns it. Pure apart from that change.
+   */
+  static <R extends HasMetadata> R prune(R object) {
+    if (object.getMetadata() == null) {
+      return object;
+    }
+    List<ManagedFieldsEntry> entries = object.getMetadata().getManagedFields();
+    if (entries == null || entries.isEmpty() || entries.stream().allMatch(PrunedItemStore::kept)) {
+      return object;
+    }
+    object.getMetadata().setManagedFields(entries.stream().filter(PrunedItemStore::kept).toList());
+    return object;
+  }
+
+  private static boolean kept(ManagedFieldsEntry entry) {
+    return ServerSideApplier.FIELD_MANAGER.equals(entry.getManager())
+        && "Apply".equals(entry.getOperation())
+        && (entry.getSubresource() == null || entry.getSubresource().isEmpty());
+  }
+
+  @Override
+  public String getKey(R object) {
+    return store.getKey(object);
+  }
+
+  @Override
+  public R put(String key, R object) {
+    return store.put(key, prune(object));
+  }
+
+  @Override
+  public R remove(String key) {
+    return store.remove(key);
+  }
+
+  @Override
+  public Stream<String> keySet() {
+    return store.keySet();
+  }
+
+  @Override
+  public Stream<R> values() {
+    return store.values();
+  }
+
+  @Override
+  public int size() {
+    return store.size();
+  }
+
+  @Override
+  public R get(String key) {
+    return store.get(key);
+  }
+}
