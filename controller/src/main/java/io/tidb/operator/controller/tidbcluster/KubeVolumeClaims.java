@@ -210,7 +210,7 @@ public final class KubeVolumeClaims implements VolumeClaims {
 
   @Override
   public void labelVolume(
-      String volume, Map<String, String> labels, Map<String, String> annotations) {
+      String volume, Map<String, String> labels, Map<String, String> annotations, String policy) {
     Map<String, Object> metadata = new java.util.LinkedHashMap<>();
     if (!labels.isEmpty()) {
       metadata.put("labels", labels);
@@ -218,9 +218,16 @@ public final class KubeVolumeClaims implements VolumeClaims {
     if (!annotations.isEmpty()) {
       metadata.put("annotations", annotations);
     }
-    client
-        .persistentVolumes()
-        .withName(volume)
-        .patch(MERGE, ApiObjects.toJson(Map.of("metadata", metadata)));
+    Map<String, Object> patch = new java.util.LinkedHashMap<>();
+    if (!metadata.isEmpty()) {
+      patch.put("metadata", metadata);
+    }
+    if (policy != null) {
+      patch.put("spec", Map.of("persistentVolumeReclaimPolicy", policy));
+    }
+    if (patch.isEmpty()) {
+      return;
+    }
+    client.persistentVolumes().withName(volume).patch(MERGE, ApiObjects.toJson(patch));
   }
 }

@@ -225,12 +225,12 @@ public final class VolumeCare {
         continue;
       }
       PvLabels.Meta meta = PvLabels.missing(wanted, pv.get());
-      if (!meta.isEmpty()) {
-        ctx.claims().labelVolume(name.get(), meta.labels(), meta.annotations());
+      boolean policyWrong = policy != null && !policy.isEmpty()
+          && !policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy());
+      if (!meta.isEmpty() || policyWrong) {
+        ctx.claims().labelVolume(name.get(), meta.labels(), meta.annotations(), policyWrong ? policy : null);
       }
-      if (policy != null && !policy.isEmpty()
-          && !policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy())) {
-        ctx.claims().setReclaimPolicy(name.get(), policy);
+      if (policyWrong) {
         LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={} volume={}"
                 + " policy={} was={}", ctx.namespace(), ctx.name(), pvc.getMetadata().getName(),
             name.get(), policy, pv.get().getSpec().getPersistentVolumeReclaimPolicy());

@@ -76,8 +76,12 @@ public interface VolumeClaims {
   /** Sets the PersistentVolume's {@code spec.persistentVolumeReclaimPolicy}. */
   void setReclaimPolicy(String volume, String policy);
 
-  /** Merges labels and annotations into the PersistentVolume's metadata. */
-  void labelVolume(String volume, Map<String, String> labels, Map<String, String> annotations);
+  /**
+   * Merges labels and annotations into the PersistentVolume's metadata and, when {@code policy}
+   * is not null, sets its {@code spec.persistentVolumeReclaimPolicy}: one write for what a
+   * volume needs when its claim is first bound.
+   */
+  void labelVolume(String volume, Map<String, String> labels, Map<String, String> annotations, String policy);
 
   /**
    * What a StorageClass allows.
