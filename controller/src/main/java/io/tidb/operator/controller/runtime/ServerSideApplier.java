@@ -34,6 +34,12 @@ public final class ServerSideApplier implements Applier {
     this.metrics = metrics;
   }
 
+  /** As the interface's, with this applier's memo of matches, which {@link #apply} then reuses. */
+  @Override
+  public boolean matches(HasMetadata desired, HasMetadata actual) {
+    return OwnedFieldsMatcher.differences(desired, Optional.of(actual), FIELD_MANAGER, matches).isEmpty();
+  }
+
   @Override
   public <R extends HasMetadata> ApplyOutcome apply(
       R desired, Optional<R> actual, RecentOperationCacheFiller<R> cache, ResourceID primary) {
