@@ -20,4 +20,13 @@ public interface Applier {
    */
   <R extends HasMetadata> ApplyOutcome apply(
       R desired, Optional<R> actual, RecentOperationCacheFiller<R> cache, ResourceID primary);
+
+  /**
+   * Whether applying {@code desired} would leave {@code actual} as it is: the decision {@link
+   * #apply} takes before it writes, asked without writing (e.g. whether a StatefulSet's template
+   * is applied already).
+   */
+  default boolean matches(HasMetadata desired, HasMetadata actual) {
+    return OwnedFieldsMatcher.matches(desired, Optional.of(actual), ServerSideApplier.FIELD_MANAGER);
+  }
 }

@@ -93,6 +93,28 @@ public final class OwnedFieldsMatcher {
     return diffs;
   }
 
+  /**
+   * As {@link #differences(HasMetadata, Optional, String)}, skipped when {@code memo} knows the
+   * same desired object matched this version of the actual one; a match found is remembered.
+   */
+  public static List<String> differences(
+      HasMetadata desired, Optional<? extends HasMetadata> actual, String fieldManager, MatchMemo memo) {
+    Optional<MatchMemo.Key> key = actual.flatMap(a -> MatchMemo.key(a, fieldManager));
+    if (key.isEmpty()) {
+      return differences(desired, actual, fieldManager);
+    }
+    byte[] digest = MatchMemo.digest(COMPARISON.asJson(desired));
+    if (memo.matched(key.get(), digest)) {
+      return List.of();
+    }
+    List<String> diffs = differences(desired, actual, fieldManager);
+    if (diffs.isEmpty()) {
+      memo.remember(key.get(), digest);
+    }
+    return diffs;
+  }
+
+
   /** True when applying {@code desired} would change nothing the field manager owns. */
   public static boolean matches(
       HasMetadata desired, Optional<? extends HasMetadata> actual, String fieldManager) {

@@ -94,6 +94,11 @@ public final class ResourceContext<P extends HasMetadata, S> {
     return outcome;
   }
 
+  /** Whether applying {@code desired} would leave {@code actual} as it is ({@link Applier#matches}). */
+  public boolean matches(HasMetadata desired, HasMetadata actual) {
+    return applier.matches(desired, actual);
+  }
+
   private String written(String verb, HasMetadata desired) {
     return verb + " " + desired.getKind() + " " + desired.getMetadata().getName() + " in "
         + resource.getKind() + " " + name() + " successful";

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies desired objects with server-side apply (field manager {@value #FIELD_MANAGER}, conflicts
  * forced), but only when {@link OwnedFieldsMatcher} finds a difference with the cached actual
- * object. The applied result goes back into the informer's cache so the next reconcile reads its
+ * object (a match found before for the same desired object and version of the actual one is not
+ * looked for again: {@link MatchMemo}). The applied result goes back into the informer's cache so the next reconcile reads its
  * own write.
  */
 public final class ServerSideApplier implements Applier {
@@ -26,16 +27,23 @@ public final class ServerSideApplier implements Applier {
 
   private final KubernetesClient client;
   private final ReconcileMetrics metrics;
+  private final MatchMemo matches = new MatchMemo(MatchMemo.DEFAULT_CAPACITY);
 
   public ServerSideApplier(KubernetesClient client, ReconcileMetrics metrics) {
     this.client = client;
     this.metrics = metrics;
   }
 
+  /** As the interface's, with this applier's memo of matches, which {@link #apply} then reuses. */
+  @Override
+  public boolean matches(HasMetadata desired, HasMetadata actual) {
+    return OwnedFieldsMatcher.differences(desired, Optional.of(actual), FIELD_MANAGER, matches).isEmpty();
+  }
+
   @Override
   public <R extends HasMetadata> ApplyOutcome apply(
       R desired, Optional<R> actual, RecentOperationCacheFiller<R> cache, ResourceID primary) {
-    List<String> diffs = OwnedFieldsMatcher.differences(desired, actual, FIELD_MANAGER);
+    List<String> diffs = OwnedFieldsMatcher.differences(desired, actual, FIELD_MANAGER, matches);
     String kind = desired.getKind();
     if (diffs.isEmpty()) {
       metrics.applied(kind, "unchanged");

@@ -83,6 +83,24 @@ class OwnedFieldsMatcherTest {
   }
 
   @Test
+  void aMemoSkipsOnlyTheComparisonsItFoundMatching() {
+    MatchMemo memo = new MatchMemo(10);
+    ConfigMap desired = configMap(Map.of("pd.toml", "a"));
+    ConfigMap actual = stored(desired, Map.of("f:data", Map.of("f:pd.toml", Map.of())));
+    assertEquals(List.of(), OwnedFieldsMatcher.differences(desired, Optional.of(actual), MANAGER, memo));
+    assertEquals(1, memo.size(), "the match is remembered");
+    ConfigMap changed = configMap(Map.of("pd.toml", "b"));
+    assertEquals(List.of(".data.pd.toml"), OwnedFieldsMatcher.differences(changed, Optional.of(actual), MANAGER, memo),
+        "another desired object is compared");
+    assertEquals(List.of(), OwnedFieldsMatcher.differences(desired, Optional.of(actual), MANAGER, memo));
+    ConfigMap template = configMap(Map.of("pd.toml", "a"));
+    assertEquals(List.of(".data.pd.toml"),
+        OwnedFieldsMatcher.differences(changed, Optional.of(template), MANAGER, memo),
+        "an object never stored (no uid) is always compared");
+    assertEquals(List.of("<missing>"), OwnedFieldsMatcher.differences(desired, Optional.empty(), MANAGER, memo));
+  }
+
+  @Test
   void missingActualIsADifference() {
     assertEquals(
         List.of("<missing>"),

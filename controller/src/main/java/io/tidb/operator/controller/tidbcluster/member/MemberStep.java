@@ -15,7 +15,6 @@ import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.runtime.ApplyOutcome;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.OwnedFieldsMatcher;
-import io.tidb.operator.controller.runtime.ServerSideApplier;
 import io.tidb.operator.controller.tidbcluster.pipeline.Activity;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.Component;
@@ -571,7 +570,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
         statefulSet(
             ctx.cluster(), cm, new StatefulSetPlan(rollout.replicas(), rollout.partition()));
     keepImmutableFields(ctx, held, actual);
-    return OwnedFieldsMatcher.matches(held, Optional.of(actual), ServerSideApplier.FIELD_MANAGER);
+    return ctx.matches(held, actual);
   }
 
   private MemberDecision decide(

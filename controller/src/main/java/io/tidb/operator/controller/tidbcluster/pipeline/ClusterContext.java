@@ -113,6 +113,11 @@ public final class ClusterContext {
     return resource.apply(desired);
   }
 
+  /** Whether applying {@code desired} would leave {@code actual} as it is. */
+  public boolean matches(HasMetadata desired, HasMetadata actual) {
+    return resource.matches(desired, actual);
+  }
+
   /**
    * Records a component the cluster's {@code Ready} condition must account for, with the replica
    * count the operator asked its StatefulSet for.
