@@ -39,6 +39,7 @@ import io.tidb.operator.controller.initializer.InitializerSettings;
 import io.tidb.operator.controller.initializer.TidbInitializerController;
 import io.tidb.operator.controller.initializer.sql.InitializerMain;
 import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryMain;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -67,7 +68,7 @@ import picocli.CommandLine;
 @Command(
     name = "tidb-operator-controller",
     mixinStandardHelpOptions = true,
-    subcommands = {DiscoveryMain.class, InitializerMain.class, BackupManagerMain.class},
+    subcommands = {DiscoveryMain.class, InitializerMain.class, BackupManagerMain.class, ClassDataTraining.class},
     description =
         "Runs the operator's controllers (default), the discovery service, a"
             + " TidbInitializer's initialization, or a Backup's or Restore's backup-manager.")
@@ -445,13 +446,71 @@ public final class ControllerMain implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     // The level itself was set from the same flag by main, before any logger existed.
-    ControllerSettings settings;
+    Plan plan;
     try {
-      settings = settings();
+      plan = plan();
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       return CommandLine.ExitCode.USAGE;
     }
+    Running running = prepare(plan);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  LoggerFactory.getLogger(ControllerMain.class).info("shutting down");
+                  running.close();
+                  stopped.countDown();
+                },
+                "shutdown"));
+    running.operator().start();
+    stopped.await();
+    return CommandLine.ExitCode.OK;
+  }
+
+  /**
+   * The running operator: its controllers, its metrics and probe server, and its Kubernetes
+   * client. {@link #close()} stops them in that order.
+   */
+  record Running(OperatorRuntime operator, OperatorHttpServer http, KubernetesClient client)
+      implements AutoCloseable {
+
+    @Override
+    public void close() {
+      operator.close();
+      http.close();
+      client.close();
+    }
+  }
+
+  /** Every setting the controllers are built from. */
+  record Plan(
+      ControllerSettings settings,
+      InitializerSettings initializer,
+      DmMasterEndpoints dm,
+      DmFailoverSettings dmFailover,
+      BackupSettings backup) {}
+
+  /** The settings these flags describe; throws {@link IllegalArgumentException} naming the flag. */
+  Plan plan() {
+    ControllerSettings settings = settings();
+    return new Plan(
+        settings,
+        new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate),
+        new DmMasterEndpoints(dmMasterUrlTemplate, dmMasterMemberUrlTemplate, settings.endpoints().timeout()),
+        new DmFailoverSettings(settings.failover().auto(),
+            period("--dm-master-failover-period", dmMasterFailoverPeriod),
+            period("--dm-worker-failover-period", dmWorkerFailoverPeriod)),
+        new BackupSettings(settings.discoveryImage(), backupPdAddressTemplate, backupBrPath));
+  }
+
+  /**
+   * The operator {@code plan} describes, its probe server already serving (the process's work,
+   * and {@code train-class-data}'s); {@code operator().start()} starts the controllers.
+   */
+  Running prepare(Plan plan) throws IOException {
+    ControllerSettings settings = plan.settings();
     Logger log = LoggerFactory.getLogger(ControllerMain.class);
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
@@ -459,45 +518,13 @@ public final class ControllerMain implements Callable<Integer> {
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
     KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry, kubeApiQps);
-    InitializerSettings initializer;
-    DmMasterEndpoints dm;
-    DmFailoverSettings dmFailover;
-    try {
-      dmFailover = new DmFailoverSettings(settings.failover().auto(),
-          period("--dm-master-failover-period", dmMasterFailoverPeriod),
-          period("--dm-worker-failover-period", dmWorkerFailoverPeriod));
-      initializer = new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate);
-      dm = new DmMasterEndpoints(dmMasterUrlTemplate, dmMasterMemberUrlTemplate,
-          settings.endpoints().timeout());
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      return CommandLine.ExitCode.USAGE;
-    }
-    BackupSettings backup;
-    try {
-      backup = new BackupSettings(settings.discoveryImage(), backupPdAddressTemplate, backupBrPath);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      return CommandLine.ExitCode.USAGE;
-    }
     OperatorRuntime operator =
         OperatorRuntime.create(
             settings, client, registry,
-            controllers(settings, initializer, dm, dmFailover, backup, client, registry));
+            controllers(settings, plan.initializer(), plan.dm(), plan.dmFailover(), plan.backup(),
+                client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  log.info("shutting down");
-                  operator.close();
-                  http.close();
-                  client.close();
-                  stopped.countDown();
-                },
-                "shutdown"));
     log.info(
         "starting namespaces={} workers={} resync={} leaderElection={} http={}",
         settings.watchAllNamespaces() ? "all" : settings.namespaces(),
@@ -505,9 +532,7 @@ public final class ControllerMain implements Callable<Integer> {
         settings.resync(),
         settings.leaderElection().map(le -> le.leaseNamespace() + "/" + le.leaseName()).orElse("off"),
         settings.httpAddress().getHostString() + ":" + http.port());
-    operator.start();
-    stopped.await();
-    return CommandLine.ExitCode.OK;
+    return new Running(operator, http, client);
   }
 
   private static void positive(String flag, int value) {
