@@ -39,6 +39,7 @@ import io.tidb.operator.controller.initializer.InitializerSettings;
 import io.tidb.operator.controller.initializer.TidbInitializerController;
 import io.tidb.operator.controller.initializer.sql.InitializerMain;
 import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryMain;
+import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryObjects;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -46,9 +47,12 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -63,12 +67,12 @@ import picocli.CommandLine;
  * The controller image's entry point. Without a subcommand it runs the operator; {@code
  * discovery} runs the per-cluster discovery service instead (one image, two modes).
  *
- * <p>Every flag can also be set by the environment variable named in its description.
+ * <p>Every flag can also be set by the environment variable named in its description. The other
+ * modes are picocli subcommands, added only when named ({@link #commandLine}).
  */
 @Command(
     name = "tidb-operator-controller",
     mixinStandardHelpOptions = true,
-    subcommands = {DiscoveryMain.class, InitializerMain.class, BackupManagerMain.class, ClassDataTraining.class},
     description =
         "Runs the operator's controllers (default), the discovery service, a"
             + " TidbInitializer's initialization, or a Backup's or Restore's backup-manager.")
@@ -358,9 +362,46 @@ public final class ControllerMain implements Callable<Integer> {
       description = "error, warn, info, debug or trace (default ${DEFAULT-VALUE}). Env LOG_LEVEL.")
   String logLevel;
 
+  /**
+   * The image's other modes, by subcommand name. picocli reflects over every option of a
+   * subcommand when it is added, its own classes cannot go into the class-data sharing archive
+   * (their class file version is too old), and the operator's start needs none of them.
+   */
+  static final Map<String, Class<?>> MODES = modes();
+
+  private static Map<String, Class<?>> modes() {
+    Map<String, Class<?>> modes = new LinkedHashMap<>();
+    modes.put(DiscoveryObjects.MODE, DiscoveryMain.class);
+    modes.put(InitializerMain.MODE, InitializerMain.class);
+    modes.put(BackupManagerMain.MODE, BackupManagerMain.class);
+    modes.put(ClassDataTraining.MODE, ClassDataTraining.class);
+    return Collections.unmodifiableMap(modes);
+  }
+
   public static void main(String[] args) {
     ControllerLogging.configure(ControllerLogging.level(args, System.getenv("LOG_LEVEL")));
-    System.exit(new CommandLine(new ControllerMain()).execute(args));
+    System.exit(commandLine(args).execute(args));
+  }
+
+  /** The command line that runs {@code args}: the operator, with the modes {@link #modesFor} names. */
+  public static CommandLine commandLine(String... args) {
+    CommandLine cli = new CommandLine(new ControllerMain());
+    for (String mode : modesFor(args)) {
+      cli.addSubcommand(mode, MODES.get(mode));
+    }
+    return cli;
+  }
+
+  /**
+   * The modes {@code args} need: every mode named among them, or all when help or the version is
+   * asked for (the usage lists them); none for the operator itself.
+   */
+  static List<String> modesFor(String... args) {
+    List<String> given = List.of(args);
+    if (given.stream().anyMatch(a -> Set.of("-h", "--help", "-V", "--version").contains(a))) {
+      return List.copyOf(MODES.keySet());
+    }
+    return MODES.keySet().stream().filter(given::contains).toList();
   }
 
   /** The settings these flags describe; throws {@link IllegalArgumentException} naming the flag. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** The image build's training run, in this JVM: the real start and one reconcile, then exit 0. */
 class ClassDataTrainingTest {
@@ -16,6 +15,6 @@ class ClassDataTrainingTest {
 
   @Test
   void itIsASubcommandOfTheImage() {
-    assertTrue(new CommandLine(new ControllerMain()).getSubcommands().containsKey(ClassDataTraining.MODE));
+    assertTrue(ControllerMain.commandLine(ClassDataTraining.MODE).getSubcommands().containsKey(ClassDataTraining.MODE));
   }
 }
