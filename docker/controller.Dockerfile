@@ -21,7 +21,10 @@ COPY --from=build /src/controller/target/lib/ /opt/tidb-operator/lib/
 # its discovery and PD objects and writes its status. The controller (and its discovery,
 # initializer and backup-manager modes) then starts from it. Same JVM and classpath string as the
 # ENTRYPOINT, as CDS requires, and the chart's collector (-XX:+UseSerialGC in controller.jvmOptions).
-RUN java -XX:ArchiveClassesAtExit=/opt/tidb-operator/controller.jsa -XX:+UseSerialGC -XX:-UsePerfData \
+# -Xmx256m: a heap of the chart's size, so compressed object pointers are on as in the pod (on a
+# build machine with more than 128 GiB the default heap would turn them off, and the pod's JVM
+# would then refuse the archive).
+RUN java -XX:ArchiveClassesAtExit=/opt/tidb-operator/controller.jsa -XX:+UseSerialGC -Xmx256m -XX:-UsePerfData \
       -cp "/opt/tidb-operator/lib/*" io.tidb.operator.controller.ControllerMain train-class-data
 # Run as the same non-root user the Helm chart asks for (runAsUser 65532); the root filesystem
 # may be read-only, the chart mounts an emptyDir on /tmp.
