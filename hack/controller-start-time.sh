@@ -20,13 +20,18 @@ port=${PORT:-18089}
 log=${LOG:-$(mktemp /tmp/controller-start-XXXXXX.log)}
 options=$(sed -n 's/^  jvmOptions: "\(.*\)"$/\1/p' "$root/charts/tidb-operator/values.yaml" | head -1)
 
+if curl -s -o /dev/null "http://127.0.0.1:$port/readyz"; then
+  echo "something already answers on 127.0.0.1:$port; set PORT" >&2
+  exit 1
+fi
 start=$(date +%s%N)
 # shellcheck disable=SC2086 # the chart's options are a space-separated list
 java -XX:MaxRAM=512m $options -XX:-UsePerfData "$@" -cp "$lib/*" io.tidb.operator.controller.ControllerMain \
   --kubeconfig="$kubeconfig" --watch-namespaces="$namespace" --bind=127.0.0.1 --port="$port" \
   --log-level=info >"$log" 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null || true' EXIT
+# Stopped (SIGTERM) and awaited at exit, so the next run finds the port free.
+trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true' EXIT
 until curl -sf -o /dev/null "http://127.0.0.1:$port/readyz"; do
   kill -0 "$pid" 2>/dev/null || { echo "the controller exited; its log: $log" >&2; exit 1; }
   sleep 0.02
