@@ -99,7 +99,8 @@ final class TrainingApiServer implements AutoCloseable {
       }
       if (!method.equals("GET") && answer.status() < 300) {
         writes.incrementAndGet();
-        if (path.endsWith("/tidbclusters/" + nameOf(path) + "/status")) {
+        TrainingApiAnswers.Target target = TrainingApiAnswers.target(path);
+        if (target.resource().equals("tidbclusters") && "status".equals(target.subresource())) {
           statusWritten.countDown();
         }
       }
@@ -111,11 +112,6 @@ final class TrainingApiServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private static String nameOf(String statusPath) {
-    String[] parts = statusPath.split("/");
-    return parts.length >= 2 ? parts[parts.length - 2] : "";
   }
 
   /** A kubeconfig reaching this server (its CA trusted, its token). */
