@@ -39,15 +39,20 @@ import io.tidb.operator.controller.initializer.InitializerSettings;
 import io.tidb.operator.controller.initializer.TidbInitializerController;
 import io.tidb.operator.controller.initializer.sql.InitializerMain;
 import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryMain;
+import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryObjects;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -62,12 +67,12 @@ import picocli.CommandLine;
  * The controller image's entry point. Without a subcommand it runs the operator; {@code
  * discovery} runs the per-cluster discovery service instead (one image, two modes).
  *
- * <p>Every flag can also be set by the environment variable named in its description.
+ * <p>Every flag can also be set by the environment variable named in its description. The other
+ * modes are picocli subcommands, added only when named ({@link #commandLine}).
  */
 @Command(
     name = "tidb-operator-controller",
     mixinStandardHelpOptions = true,
-    subcommands = {DiscoveryMain.class, InitializerMain.class, BackupManagerMain.class},
     description =
         "Runs the operator's controllers (default), the discovery service, a"
             + " TidbInitializer's initialization, or a Backup's or Restore's backup-manager.")
@@ -357,9 +362,46 @@ public final class ControllerMain implements Callable<Integer> {
       description = "error, warn, info, debug or trace (default ${DEFAULT-VALUE}). Env LOG_LEVEL.")
   String logLevel;
 
+  /**
+   * The image's other modes, by subcommand name. picocli reflects over every option of a
+   * subcommand when it is added, its own classes cannot go into the class-data sharing archive
+   * (their class file version is too old), and the operator's start needs none of them.
+   */
+  static final Map<String, Class<?>> MODES = modes();
+
+  private static Map<String, Class<?>> modes() {
+    Map<String, Class<?>> modes = new LinkedHashMap<>();
+    modes.put(DiscoveryObjects.MODE, DiscoveryMain.class);
+    modes.put(InitializerMain.MODE, InitializerMain.class);
+    modes.put(BackupManagerMain.MODE, BackupManagerMain.class);
+    modes.put(ClassDataTraining.MODE, ClassDataTraining.class);
+    return Collections.unmodifiableMap(modes);
+  }
+
   public static void main(String[] args) {
     ControllerLogging.configure(ControllerLogging.level(args, System.getenv("LOG_LEVEL")));
-    System.exit(new CommandLine(new ControllerMain()).execute(args));
+    System.exit(commandLine(args).execute(args));
+  }
+
+  /** The command line that runs {@code args}: the operator, with the modes {@link #modesFor} names. */
+  public static CommandLine commandLine(String... args) {
+    CommandLine cli = new CommandLine(new ControllerMain());
+    for (String mode : modesFor(args)) {
+      cli.addSubcommand(mode, MODES.get(mode));
+    }
+    return cli;
+  }
+
+  /**
+   * The modes {@code args} need: every mode named among them, or all when help or the version is
+   * asked for (the usage lists them); none for the operator itself.
+   */
+  static List<String> modesFor(String... args) {
+    List<String> given = List.of(args);
+    if (given.stream().anyMatch(a -> Set.of("-h", "--help", "-V", "--version").contains(a))) {
+      return List.copyOf(MODES.keySet());
+    }
+    return MODES.keySet().stream().filter(given::contains).toList();
   }
 
   /** The settings these flags describe; throws {@link IllegalArgumentException} naming the flag. */
@@ -445,13 +487,71 @@ public final class ControllerMain implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     // The level itself was set from the same flag by main, before any logger existed.
-    ControllerSettings settings;
+    Plan plan;
     try {
-      settings = settings();
+      plan = plan();
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       return CommandLine.ExitCode.USAGE;
     }
+    Running running = prepare(plan);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  LoggerFactory.getLogger(ControllerMain.class).info("shutting down");
+                  running.close();
+                  stopped.countDown();
+                },
+                "shutdown"));
+    running.operator().start();
+    stopped.await();
+    return CommandLine.ExitCode.OK;
+  }
+
+  /**
+   * The running operator: its controllers, its metrics and probe server, and its Kubernetes
+   * client. {@link #close()} stops them in that order.
+   */
+  record Running(OperatorRuntime operator, OperatorHttpServer http, KubernetesClient client)
+      implements AutoCloseable {
+
+    @Override
+    public void close() {
+      operator.close();
+      http.close();
+      client.close();
+    }
+  }
+
+  /** Every setting the controllers are built from. */
+  record Plan(
+      ControllerSettings settings,
+      InitializerSettings initializer,
+      DmMasterEndpoints dm,
+      DmFailoverSettings dmFailover,
+      BackupSettings backup) {}
+
+  /** The settings these flags describe; throws {@link IllegalArgumentException} naming the flag. */
+  Plan plan() {
+    ControllerSettings settings = settings();
+    return new Plan(
+        settings,
+        new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate),
+        new DmMasterEndpoints(dmMasterUrlTemplate, dmMasterMemberUrlTemplate, settings.endpoints().timeout()),
+        new DmFailoverSettings(settings.failover().auto(),
+            period("--dm-master-failover-period", dmMasterFailoverPeriod),
+            period("--dm-worker-failover-period", dmWorkerFailoverPeriod)),
+        new BackupSettings(settings.discoveryImage(), backupPdAddressTemplate, backupBrPath));
+  }
+
+  /**
+   * The operator {@code plan} describes, its probe server already serving (the process's work,
+   * and {@code train-class-data}'s); {@code operator().start()} starts the controllers.
+   */
+  Running prepare(Plan plan) throws IOException {
+    ControllerSettings settings = plan.settings();
     Logger log = LoggerFactory.getLogger(ControllerMain.class);
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
@@ -459,45 +559,13 @@ public final class ControllerMain implements Callable<Integer> {
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
     KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry, kubeApiQps);
-    InitializerSettings initializer;
-    DmMasterEndpoints dm;
-    DmFailoverSettings dmFailover;
-    try {
-      dmFailover = new DmFailoverSettings(settings.failover().auto(),
-          period("--dm-master-failover-period", dmMasterFailoverPeriod),
-          period("--dm-worker-failover-period", dmWorkerFailoverPeriod));
-      initializer = new InitializerSettings(settings.discoveryImage(), tidbAddressTemplate);
-      dm = new DmMasterEndpoints(dmMasterUrlTemplate, dmMasterMemberUrlTemplate,
-          settings.endpoints().timeout());
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      return CommandLine.ExitCode.USAGE;
-    }
-    BackupSettings backup;
-    try {
-      backup = new BackupSettings(settings.discoveryImage(), backupPdAddressTemplate, backupBrPath);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      return CommandLine.ExitCode.USAGE;
-    }
     OperatorRuntime operator =
         OperatorRuntime.create(
             settings, client, registry,
-            controllers(settings, initializer, dm, dmFailover, backup, client, registry));
+            controllers(settings, plan.initializer(), plan.dm(), plan.dmFailover(), plan.backup(),
+                client, registry));
     OperatorHttpServer http =
         OperatorHttpServer.start(settings.httpAddress(), registry, operator::live, operator::ready);
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  log.info("shutting down");
-                  operator.close();
-                  http.close();
-                  client.close();
-                  stopped.countDown();
-                },
-                "shutdown"));
     log.info(
         "starting namespaces={} workers={} resync={} leaderElection={} http={}",
         settings.watchAllNamespaces() ? "all" : settings.namespaces(),
@@ -505,9 +573,7 @@ public final class ControllerMain implements Callable<Integer> {
         settings.resync(),
         settings.leaderElection().map(le -> le.leaseNamespace() + "/" + le.leaseName()).orElse("off"),
         settings.httpAddress().getHostString() + ":" + http.port());
-    operator.start();
-    stopped.await();
-    return CommandLine.ExitCode.OK;
+    return new Running(operator, http, client);
   }
 
   private static void positive(String flag, int value) {

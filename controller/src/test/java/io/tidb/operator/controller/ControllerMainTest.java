@@ -9,6 +9,7 @@ import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -123,8 +124,18 @@ class ControllerMainTest {
 
   @Test
   void discoveryIsASubcommand() {
-    CommandLine cli = new CommandLine(new ControllerMain());
+    CommandLine cli = ControllerMain.commandLine("discovery", "--tc-name=basic");
     assertTrue(cli.getSubcommands().containsKey("discovery"));
+    assertEquals("discovery", cli.parseArgs("discovery").subcommand().commandSpec().name());
+  }
+
+  @Test
+  void theOperatorsStartAddsNoModeAndHelpListsThemAll() {
+    assertEquals(List.of(), ControllerMain.modesFor("--workers=5", "--log-level=info"));
+    assertTrue(ControllerMain.commandLine("--workers=5").getSubcommands().isEmpty());
+    assertEquals(List.of("backup-manager"), ControllerMain.modesFor("backup-manager", "backup", "--namespace=x"));
+    assertEquals(List.copyOf(ControllerMain.MODES.keySet()), ControllerMain.modesFor("--help"));
+    assertEquals(ControllerMain.MODES.keySet(), ControllerMain.commandLine("-h").getSubcommands().keySet());
   }
 
   @Test

@@ -74,7 +74,7 @@ public final class ControllerBenchmark {
 
   private record Options(
       List<Integer> sizes, String shape, int settleSeconds, List<String> jvmArgs, boolean skipFloor,
-      boolean skipRestart) {
+      boolean skipRestart, String classPath) {
 
     static Options parse(String[] args) throws IOException {
       String shape = "basic";
@@ -82,6 +82,7 @@ public final class ControllerBenchmark {
       List<String> jvmArgs = null;
       boolean skipFloor = false;
       boolean skipRestart = false;
+      String classPath = controllerClassPath(System.getProperty("java.class.path"));
       List<Integer> sizes = new ArrayList<>();
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
@@ -90,10 +91,12 @@ public final class ControllerBenchmark {
           case "--jvm-args" -> jvmArgs = ChartJvmOptions.split(args[++i]);
           case "--skip-floor" -> skipFloor = true;
           case "--skip-restart" -> skipRestart = true;
+          case "--controller-lib" -> classPath = Path.of(args[++i]).toAbsolutePath() + File.separator + "*";
           default -> {
             if (args[i].startsWith("--")) {
               throw new IllegalArgumentException("Unsupported option: \"" + args[i]
-                  + "\": --shape, --settle-seconds, --jvm-args, --skip-floor, --skip-restart or a number of clusters");
+                  + "\": --shape, --settle-seconds, --jvm-args, --skip-floor, --skip-restart, --controller-lib"
+                  + " or a number of clusters");
             }
             sizes.add(Integer.parseInt(args[i]));
           }
@@ -106,7 +109,7 @@ public final class ControllerBenchmark {
         jvmArgs = ChartJvmOptions.ofProjectChart("controller").jvmArgs();
       }
       return new Options(sizes.isEmpty() ? List.of(1, 30, 100) : sizes, shape, settleSeconds,
-          jvmArgs, skipFloor, skipRestart);
+          jvmArgs, skipFloor, skipRestart, classPath);
     }
   }
 
@@ -158,6 +161,9 @@ public final class ControllerBenchmark {
     }
     System.out.printf("%nload average after: %s", Files.readString(Path.of("/proc/loadavg")));
     System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
+    if (options.classPath().endsWith("*")) {
+      System.out.println("controller class path: " + options.classPath());
+    }
     System.out.println();
     System.out.println("| clusters | Ready first / median / all (s) | floor all Ready (s) | requests per converged cluster (reads / writes) | writes per cluster per quiet minute | CPU converging (s, per cluster) | CPU per settled reconcile (ms) | heap used (MiB) | RSS after quiet / peak (MiB) | restart: exec to /readyz, to first write (ms) |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|");
@@ -187,7 +193,7 @@ public final class ControllerBenchmark {
     String ns = TestNamespaces.createUnique(admin, "bench-" + n);
     int port = LoopbackPorts.free();
     List<String> flags = controllerFlags(kubeconfig, sim, ns, port);
-    Controller controller = start(options.jvmArgs(), flags);
+    Controller controller = start(options.jvmArgs(), options.classPath(), flags);
     try {
       double startReadyz = millisSince(controller.execNanos(), awaitReadyz(port, controller));
       Converging converging = converge(admin, controller, port, ns, n, options.shape());
@@ -198,7 +204,7 @@ public final class ControllerBenchmark {
       stop(controller);
       Restart restart = options.skipRestart()
           ? null
-          : restart(admin, ns, port, options.jvmArgs(), flags, options.shape());
+          : restart(admin, ns, port, options.jvmArgs(), options.classPath(), flags, options.shape());
       deleteAndAwaitGone(admin, ns);
       Double floor = options.skipFloor() ? null : floor(admin, statefulSets, deployments, n);
       return new Run(n, startReadyz, converging, quiet, restart, floor);
@@ -269,8 +275,8 @@ public final class ControllerBenchmark {
    * flags and times, from the exec, its /readyz 200 and the first object the new cluster owns.
    */
   private static Restart restart(
-      KubernetesClient admin, String ns, int port, List<String> jvmArgs, List<String> flags,
-      String shape) throws Exception {
+      KubernetesClient admin, String ns, int port, List<String> jvmArgs, String classPath,
+      List<String> flags, String shape) throws Exception {
     TidbCluster tc = cluster("bench-new", shape);
     tc.getMetadata().setNamespace(ns);
     String uid = admin.resource(tc).create().getMetadata().getUid();
@@ -280,7 +286,7 @@ public final class ControllerBenchmark {
       for (Class<? extends HasMetadata> kind : OWNED_KINDS) {
         watches.add(watchOwned(admin, ns, kind, uid, first));
       }
-      Controller controller = start(jvmArgs, flags);
+      Controller controller = start(jvmArgs, classPath, flags);
       try {
         long readyz = awaitReadyz(port, controller);
         Seen seen = first.get(FIRST_WRITE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -418,13 +424,14 @@ public final class ControllerBenchmark {
         "--log-level=warn");
   }
 
-  private static Controller start(List<String> jvmArgs, List<String> flags) throws IOException {
+  private static Controller start(List<String> jvmArgs, String classPath, List<String> flags)
+      throws IOException {
     Path log = Files.createTempFile("bench-controller-", ".log");
     System.out.println("controller log: " + log);
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmArgs);
-    command.addAll(List.of("-cp", controllerClassPath(System.getProperty("java.class.path")),
+    command.addAll(List.of("-cp", classPath,
         "io.tidb.operator.controller.ControllerMain"));
     command.addAll(flags);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
