@@ -1,7 +1,10 @@
 package io.tidb.operator.webhook;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import io.fabric8.kubernetes.api.model.GroupVersionResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -14,6 +17,7 @@ import io.tidb.operator.api.crd.CrdEntry;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.Violation;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +64,7 @@ public final class AdmissionService {
   }
 
   private final AdmissionRulesRegistry registry;
+  private final ObjectMapper mapper;
   private final TypedObjectReader reader;
   private final DefaultingPatch defaultingPatch;
   private final Map<String, Optional<CrdSchemaCheck>> schemas = new ConcurrentHashMap<>();
@@ -67,7 +72,8 @@ public final class AdmissionService {
 
   public AdmissionService(AdmissionRulesRegistry registry, AdmissionReviewCodec codec) {
     this.registry = registry;
-    this.reader = new TypedObjectReader(codec.mapper());
+    this.mapper = codec.mapper();
+    this.reader = new TypedObjectReader(mapper);
     this.defaultingPatch = new DefaultingPatch(codec.nonNullMapper());
   }
 
@@ -150,7 +156,7 @@ public final class AdmissionService {
    */
   private <T extends HasMetadata> Outcome mutateCreate(
       AdmissionRequest request, AdmissionRules<T> rules, String kind, String name,
-      TypedObjectReader.Result<T> read, JsonNode tree) {
+      TypedObjectReader.Result<T> read, TokenBuffer json) {
     T object = read.object();
     List<String> warnings = rules.warnings(object);
     JsonNode before = defaultingPatch.tree(object);
@@ -158,7 +164,7 @@ public final class AdmissionService {
     List<Violation> ruleViolations = rules.validateCreateDefaulted(defaulted);
     if (!read.typeErrors().isEmpty() || !ruleViolations.isEmpty()) {
       List<Violation> found = FieldViolations.plusUncovered(
-          schemaErrors(tree, registry.servedAs(rules)), read.typeErrors());
+          schemaErrors(json, registry.servedAs(rules)), read.typeErrors());
       return deny(request, rules, kind, name, warnings, FieldViolations.plusUncovered(found, ruleViolations));
     }
     Optional<byte[]> patch = defaultingPatch.between(before, defaulted);
@@ -198,12 +204,12 @@ public final class AdmissionService {
         Result.DENIED);
   }
 
-  private <T> TypedObjectReader.Result<T> read(JsonNode node, String where, Class<T> type, String kind) {
-    if (node == null) {
+  private <T> TypedObjectReader.Result<T> read(TokenBuffer json, String where, Class<T> type, String kind) {
+    if (json == null) {
       throw new UnreadableObjectException(where + " is missing");
     }
     try {
-      return reader.read(node, type);
+      return reader.read(json, type);
     } catch (JsonMappingException e) {
       throw new UnreadableObjectException(
           where + " is not a valid " + kind + ": " + JsonPaths.of(e) + ": " + e.getOriginalMessage());
@@ -212,9 +218,15 @@ public final class AdmissionService {
     }
   }
 
-  private List<Violation> schemaErrors(JsonNode object, AdmissionRulesRegistry.Served served) {
+  private List<Violation> schemaErrors(TokenBuffer json, AdmissionRulesRegistry.Served served) {
     if (!CrdEntry.GROUP.equals(served.group())) {
       return List.of();
+    }
+    JsonNode object;
+    try (JsonParser p = json.asParser()) {
+      object = mapper.readTree(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read back request.object", e);
     }
     Optional<CrdSchemaCheck> check = schemas.computeIfAbsent(served.resource(),
         plural -> CrdCatalog.byPlural(plural)
