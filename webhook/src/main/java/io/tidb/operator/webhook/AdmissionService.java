@@ -1,7 +1,10 @@
 package io.tidb.operator.webhook;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import io.fabric8.kubernetes.api.model.GroupVersionResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -14,6 +17,7 @@ import io.tidb.operator.api.crd.CrdEntry;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.Violation;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +64,7 @@ public final class AdmissionService {
   }
 
   private final AdmissionRulesRegistry registry;
+  private final ObjectMapper mapper;
   private final TypedObjectReader reader;
   private final DefaultingPatch defaultingPatch;
   private final Map<String, Optional<CrdSchemaCheck>> schemas = new ConcurrentHashMap<>();
@@ -67,7 +72,8 @@ public final class AdmissionService {
 
   public AdmissionService(AdmissionRulesRegistry registry, AdmissionReviewCodec codec) {
     this.registry = registry;
-    this.reader = new TypedObjectReader(codec.mapper());
+    this.mapper = codec.mapper();
+    this.reader = new TypedObjectReader(mapper);
     this.defaultingPatch = new DefaultingPatch(codec.nonNullMapper());
   }
 
@@ -99,54 +105,81 @@ public final class AdmissionService {
     }
     String kind = registry.servedAs(rules).kind();
     TypedObjectReader.Result<T> read;
-    T object;
     T oldObject = null;
     try {
       read = read(parsed.object(), "request.object", rules.resourceType(), kind);
-      object = read.object();
       if (op.equals("UPDATE") && operation == AdmissionOperation.VALIDATE) {
         oldObject = read(parsed.oldObject(), "request.oldObject", rules.resourceType(), kind).object();
       }
     } catch (UnreadableObjectException e) {
       return rejected(request, e.getMessage());
     }
+    // The objects were read for this request alone, so the rules default them in place instead
+    // of copying them; what is needed of the object as the user wrote it (its name, the warnings)
+    // is taken first.
+    T object = read.object();
+    String name = name(object, request);
     try {
       if (operation == AdmissionOperation.VALIDATE) {
-        return validate(request, rules, kind, object, oldObject, read.typeErrors());
+        return validate(request, rules, kind, name, object, oldObject, read.typeErrors());
       }
-      if ("CREATE".equals(request.getOperation())) {
-        // The API server checks the schema after this webhook and stops there, before the
-        // validating webhook; and defaulting would fill wrongly typed fields in and hide them.
-        // So an object with anything wrong is refused here, with everything wrong in one answer.
-        // A clean object skips the schema walk: the API server's own check lists all it finds.
-        List<Violation> ruleViolations = rules.validateCreate(object);
-        if (!read.typeErrors().isEmpty() || !ruleViolations.isEmpty()) {
-          List<Violation> found = FieldViolations.plusUncovered(
-              schemaErrors(parsed.object(), registry.servedAs(rules)), read.typeErrors());
-          return deny(request, rules, kind, object, FieldViolations.plusUncovered(found, ruleViolations));
-        }
+      if (!"CREATE".equals(request.getOperation())) {
+        return allowed(request, Result.ALLOWED, List.of());
       }
-      return mutate(request, rules, object);
+      return mutateCreate(request, rules, kind, name, read, parsed.object());
     } catch (RuntimeException e) {
-      return internalError(operation, request, kind, name(object, request), e);
+      return internalError(operation, request, kind, name, e);
     }
   }
 
   private <T extends HasMetadata> Outcome validate(
-      AdmissionRequest request, AdmissionRules<T> rules, String kind, T object, T oldObject,
+      AdmissionRequest request, AdmissionRules<T> rules, String kind, String name, T object, T oldObject,
       List<Violation> typeErrors) {
+    List<String> warnings = rules.warnings(object);
+    T defaulted = rules.defaultInPlace(object);
     List<Violation> violations = FieldViolations.plusUncovered(typeErrors,
-        oldObject == null ? rules.validateCreate(object) : rules.validateUpdate(oldObject, object));
+        oldObject == null
+            ? rules.validateCreateDefaulted(defaulted)
+            : rules.validateUpdateDefaulted(rules.defaultInPlace(oldObject), defaulted));
     if (violations.isEmpty()) {
-      return allowed(request, Result.ALLOWED, rules.warnings(object));
+      return allowed(request, Result.ALLOWED, warnings);
     }
-    return deny(request, rules, kind, object, violations);
+    return deny(request, rules, kind, name, warnings, violations);
+  }
+
+  /**
+   * The JSONPatch to the object's defaults, or no patch when nothing changes. The API server
+   * checks the schema after this webhook and stops there, before the validating webhook; and
+   * defaulting would fill wrongly typed fields in and hide them. So an object with anything wrong
+   * is refused here, with everything wrong in one answer. A clean object skips the schema walk:
+   * the API server's own check lists all it finds.
+   */
+  private <T extends HasMetadata> Outcome mutateCreate(
+      AdmissionRequest request, AdmissionRules<T> rules, String kind, String name,
+      TypedObjectReader.Result<T> read, TokenBuffer json) {
+    T object = read.object();
+    List<String> warnings = rules.warnings(object);
+    JsonNode before = defaultingPatch.tree(object);
+    T defaulted = rules.defaultInPlace(object);
+    List<Violation> ruleViolations = rules.validateCreateDefaulted(defaulted);
+    if (!read.typeErrors().isEmpty() || !ruleViolations.isEmpty()) {
+      List<Violation> found = FieldViolations.plusUncovered(
+          schemaErrors(json, registry.servedAs(rules)), read.typeErrors());
+      return deny(request, rules, kind, name, warnings, FieldViolations.plusUncovered(found, ruleViolations));
+    }
+    Optional<byte[]> patch = defaultingPatch.between(before, defaulted);
+    if (patch.isEmpty()) {
+      return allowed(request, Result.ALLOWED, List.of());
+    }
+    AdmissionResponse response = new ResponseBuilder(request.getUid()).allowed().build();
+    response.setPatchType("JSONPatch");
+    response.setPatch(Base64.getEncoder().encodeToString(patch.get()));
+    return new Outcome(review(response), Result.PATCHED);
   }
 
   private <T extends HasMetadata> Outcome deny(
-      AdmissionRequest request, AdmissionRules<T> rules, String kind, T object, List<Violation> violations) {
-    List<String> warnings = rules.warnings(object);
-    String name = name(object, request);
+      AdmissionRequest request, AdmissionRules<T> rules, String kind, String name, List<String> warnings,
+      List<Violation> violations) {
     Status status =
         Denials.invalid(registry.servedAs(rules).group(), kind, name, violations);
     long unlogged = denials.admit();
@@ -171,28 +204,12 @@ public final class AdmissionService {
         Result.DENIED);
   }
 
-  private <T extends HasMetadata> Outcome mutate(
-      AdmissionRequest request, AdmissionRules<T> rules, T object) {
-    if (!"CREATE".equals(request.getOperation())) {
-      return allowed(request, Result.ALLOWED, List.of());
-    }
-    T defaulted = rules.withDefaults(object);
-    Optional<byte[]> patch = defaultingPatch.between(object, defaulted);
-    if (patch.isEmpty()) {
-      return allowed(request, Result.ALLOWED, List.of());
-    }
-    AdmissionResponse response = new ResponseBuilder(request.getUid()).allowed().build();
-    response.setPatchType("JSONPatch");
-    response.setPatch(Base64.getEncoder().encodeToString(patch.get()));
-    return new Outcome(review(response), Result.PATCHED);
-  }
-
-  private <T> TypedObjectReader.Result<T> read(JsonNode node, String where, Class<T> type, String kind) {
-    if (node == null) {
+  private <T> TypedObjectReader.Result<T> read(TokenBuffer json, String where, Class<T> type, String kind) {
+    if (json == null) {
       throw new UnreadableObjectException(where + " is missing");
     }
     try {
-      return reader.read(node, type);
+      return reader.read(json, type);
     } catch (JsonMappingException e) {
       throw new UnreadableObjectException(
           where + " is not a valid " + kind + ": " + JsonPaths.of(e) + ": " + e.getOriginalMessage());
@@ -201,9 +218,15 @@ public final class AdmissionService {
     }
   }
 
-  private List<Violation> schemaErrors(JsonNode object, AdmissionRulesRegistry.Served served) {
+  private List<Violation> schemaErrors(TokenBuffer json, AdmissionRulesRegistry.Served served) {
     if (!CrdEntry.GROUP.equals(served.group())) {
       return List.of();
+    }
+    JsonNode object;
+    try (JsonParser p = json.asParser()) {
+      object = mapper.readTree(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read back request.object", e);
     }
     Optional<CrdSchemaCheck> check = schemas.computeIfAbsent(served.resource(),
         plural -> CrdCatalog.byPlural(plural)

@@ -7,9 +7,10 @@ import io.fabric8.zjsonpatch.JsonDiff;
 import java.util.Optional;
 
 /**
- * The JSON Patch (RFC 6902) that turns an object into its defaulted copy. Both sides are written
+ * The JSON Patch (RFC 6902) that turns an object into its defaulted form. Both sides are written
  * with a mapper that leaves nulls out, so the patch never carries null values or operations on
- * fields neither side sets.
+ * fields neither side sets. The object's tree is taken before it is defaulted ({@link #tree}), so
+ * the defaults can be filled into the object itself instead of a copy.
  */
 final class DefaultingPatch {
 
@@ -19,11 +20,14 @@ final class DefaultingPatch {
     this.nonNullMapper = nonNullMapper;
   }
 
-  /** The patch as JSON bytes; empty when the two objects serialize the same. */
-  Optional<byte[]> between(Object original, Object defaulted) {
-    JsonNode before = nonNullMapper.valueToTree(original);
-    JsonNode after = nonNullMapper.valueToTree(defaulted);
-    JsonNode patch = JsonDiff.asJson(before, after);
+  /** The JSON tree of {@code object} as the patch compares it: nulls left out. */
+  JsonNode tree(Object object) {
+    return nonNullMapper.valueToTree(object);
+  }
+
+  /** The patch from {@code before} (a {@link #tree}) to {@code defaulted}; empty when they are the same. */
+  Optional<byte[]> between(JsonNode before, Object defaulted) {
+    JsonNode patch = JsonDiff.asJson(before, tree(defaulted));
     if (patch.isEmpty()) {
       return Optional.empty();
     }

@@ -5,10 +5,11 @@ import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.deser.ValueInstantiator;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import io.tidb.operator.api.validation.Violation;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -19,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a served object from its JSON tree and reports <em>every</em> wrongly typed field, the way
+ * Reads a served object from its JSON tokens and reports <em>every</em> wrongly typed field, the way
  * the API server's schema validation would ({@code spec.pd.replicas: Invalid value: "three": must
  * be of type integer}), instead of stopping at the first. A wrongly typed field is read as absent,
  * so the admission rules still run on the rest of the object and their violations are reported in
@@ -36,10 +37,18 @@ final class TypedObjectReader {
     this.mapper = mapper;
   }
 
-  <T> Result<T> read(JsonNode node, Class<T> type) throws IOException {
+  /**
+   * Reads {@code json} (one JSON value) as {@code type}. The reader is also the parser's codec, so
+   * values that deserializers read through the codec (a tree, then a type) report to the same
+   * handler, as they did when objects were read from a tree.
+   */
+  <T> Result<T> read(TokenBuffer json, Class<T> type) throws IOException {
     List<Violation> errors = new ArrayList<>();
-    T object = mapper.readerFor(type).withHandler(new Collector(errors)).readValue(node);
-    return new Result<>(object, List.copyOf(errors));
+    ObjectReader reader = mapper.readerFor(type).withHandler(new Collector(errors));
+    try (JsonParser p = json.asParser(reader)) {
+      T object = reader.readValue(p);
+      return new Result<>(object, List.copyOf(errors));
+    }
   }
 
   /** The Kubernetes-style path of the parser's current value, e.g. {@code spec.tikv.storageVolumes[0].name}. */

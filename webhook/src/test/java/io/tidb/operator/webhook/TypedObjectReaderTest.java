@@ -3,7 +3,8 @@ package io.tidb.operator.webhook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.validation.Violation;
 import java.util.List;
@@ -15,8 +16,12 @@ class TypedObjectReaderTest {
   private final TypedObjectReader reader = new TypedObjectReader(codec.mapper());
 
   private TypedObjectReader.Result<TidbCluster> read(String json) throws Exception {
-    JsonNode node = codec.mapper().readTree(json.replace('\'', '"'));
-    return reader.read(node, TidbCluster.class);
+    TokenBuffer tokens = new TokenBuffer(codec.mapper(), false);
+    try (JsonParser p = codec.mapper().createParser(json.replace('\'', '"'))) {
+      p.nextToken();
+      tokens.copyCurrentStructure(p);
+    }
+    return reader.read(tokens, TidbCluster.class);
   }
 
   private static List<String> messages(TypedObjectReader.Result<?> result) {

@@ -35,4 +35,33 @@ public interface AdmissionRules<T extends HasMetadata> {
 
   /** A copy of {@code obj} with defaults filled in; idempotent; {@code obj} is not changed. */
   T withDefaults(T obj);
+
+  /*
+   * For a caller that owns its object (the webhook reads a fresh one from each review): the same
+   * answers without the copy that withDefaults makes. Every rule set judges the defaulted object
+   * (validateCreate(o) depends on o only through withDefaults(o)) and defaulting is idempotent, so
+   * the defaults below are right for every implementation; an implementation overrides them to
+   * spare the copy.
+   */
+
+  /**
+   * Fills the defaults into {@code obj} itself and returns the defaulted object, equal to {@code
+   * withDefaults(obj)}; {@code obj} may be changed. Default: {@link #withDefaults} (a copy).
+   */
+  default T defaultInPlace(T obj) {
+    return withDefaults(obj);
+  }
+
+  /**
+   * {@link #validateCreate} of an object already defaulted ({@link #withDefaults} or {@link
+   * #defaultInPlace}): the same violations, without defaulting it again.
+   */
+  default List<Violation> validateCreateDefaulted(T defaulted) {
+    return validateCreate(defaulted);
+  }
+
+  /** {@link #validateUpdate} of two objects already defaulted: the same violations. */
+  default List<Violation> validateUpdateDefaulted(T oldDefaulted, T newDefaulted) {
+    return validateUpdate(oldDefaulted, newDefaulted);
+  }
 }

@@ -10,37 +10,49 @@ import io.tidb.operator.api.v1alpha1.backup.Restore;
  * The defaults upstream's CRDs give Backup, Restore and BackupSchedule templates: {@code
  * backupMode: snapshot}, {@code cleanPolicy: Retain}, {@code restoreMode: snapshot} (a schedule's
  * {@code logBackupTemplate} too: upstream's CRD defaults it as any BackupSpec). Pure: each
- * method returns a copy, and is idempotent.
+ * {@code withDefaults} returns a copy, and is idempotent.
  */
 public final class BackupDefaulter {
 
   private BackupDefaulter() {}
 
   public static Backup withDefaults(Backup backup) {
-    Backup copy = ApiObjects.deepCopy(backup);
-    if (copy.getSpec() != null) {
-      defaults(copy.getSpec());
+    return defaultInPlace(ApiObjects.deepCopy(backup));
+  }
+
+  /** {@link #withDefaults} filled into {@code owned} itself, for a caller that owns it (the webhook). */
+  public static Backup defaultInPlace(Backup owned) {
+    if (owned.getSpec() != null) {
+      defaults(owned.getSpec());
     }
-    return copy;
+    return owned;
   }
 
   public static Restore withDefaults(Restore restore) {
-    Restore copy = ApiObjects.deepCopy(restore);
-    if (copy.getSpec() != null && copy.getSpec().getRestoreMode() == null) {
-      copy.getSpec().setRestoreMode("snapshot");
+    return defaultInPlace(ApiObjects.deepCopy(restore));
+  }
+
+  /** {@link #withDefaults} filled into {@code owned} itself, for a caller that owns it (the webhook). */
+  public static Restore defaultInPlace(Restore owned) {
+    if (owned.getSpec() != null && owned.getSpec().getRestoreMode() == null) {
+      owned.getSpec().setRestoreMode("snapshot");
     }
-    return copy;
+    return owned;
   }
 
   public static BackupSchedule withDefaults(BackupSchedule schedule) {
-    BackupSchedule copy = ApiObjects.deepCopy(schedule);
-    if (copy.getSpec() != null && copy.getSpec().getBackupTemplate() != null) {
-      defaults(copy.getSpec().getBackupTemplate());
+    return defaultInPlace(ApiObjects.deepCopy(schedule));
+  }
+
+  /** {@link #withDefaults} filled into {@code owned} itself, for a caller that owns it (the webhook). */
+  public static BackupSchedule defaultInPlace(BackupSchedule owned) {
+    if (owned.getSpec() != null && owned.getSpec().getBackupTemplate() != null) {
+      defaults(owned.getSpec().getBackupTemplate());
     }
-    if (copy.getSpec() != null && copy.getSpec().getLogBackupTemplate() != null) {
-      defaults(copy.getSpec().getLogBackupTemplate());
+    if (owned.getSpec() != null && owned.getSpec().getLogBackupTemplate() != null) {
+      defaults(owned.getSpec().getLogBackupTemplate());
     }
-    return copy;
+    return owned;
   }
 
   private static void defaults(BackupSpec spec) {

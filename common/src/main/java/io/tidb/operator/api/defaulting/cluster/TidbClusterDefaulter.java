@@ -39,10 +39,18 @@ public final class TidbClusterDefaulter {
 
   /** A copy of {@code tc} with defaults filled in; {@code tc} is not changed. */
   public static TidbCluster withDefaults(TidbCluster tc) {
-    TidbCluster copy = ApiObjects.deepCopy(tc);
-    TidbClusterSpec spec = copy.getSpec();
+    return defaultInPlace(ApiObjects.deepCopy(tc));
+  }
+
+  /**
+   * Fills the defaults into {@code tc} itself and returns it: {@link #withDefaults} without the
+   * copy, for a caller that owns {@code tc} (the webhook reads a fresh object for each review; the
+   * copy through JSON was a third of a review's CPU).
+   */
+  public static TidbCluster defaultInPlace(TidbCluster tc) {
+    TidbClusterSpec spec = tc.getSpec();
     if (spec == null) {
-      return copy;
+      return tc;
     }
     clusterDefaults(spec);
     PdSpec pd = spec.getPd();
@@ -86,7 +94,7 @@ public final class TidbClusterDefaulter {
     if (spec.getPump() != null) {
       baseImage(spec, spec.getPump(), PUMP_IMAGE);
     }
-    return copy;
+    return tc;
   }
 
   private static void clusterDefaults(TidbClusterSpec spec) {

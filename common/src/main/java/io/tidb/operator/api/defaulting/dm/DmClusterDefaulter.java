@@ -22,7 +22,11 @@ public final class DmClusterDefaulter {
   private DmClusterDefaulter() {}
 
   public static DmCluster withDefaults(DmCluster dc) {
-    DmCluster out = ApiObjects.deepCopy(dc);
+    return defaultInPlace(ApiObjects.deepCopy(dc));
+  }
+
+  /** {@link #withDefaults} filled into {@code out} itself, for a caller that owns it (the webhook). */
+  public static DmCluster defaultInPlace(DmCluster out) {
     DmClusterSpec spec = out.getSpec();
     if (spec == null) {
       return out;

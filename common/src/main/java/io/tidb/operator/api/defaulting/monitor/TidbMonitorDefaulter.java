@@ -18,7 +18,11 @@ public final class TidbMonitorDefaulter {
   private TidbMonitorDefaulter() {}
 
   public static TidbMonitor withDefaults(TidbMonitor monitor) {
-    TidbMonitor out = ApiObjects.deepCopy(monitor);
+    return defaultInPlace(ApiObjects.deepCopy(monitor));
+  }
+
+  /** {@link #withDefaults} filled into {@code out} itself, for a caller that owns it (the webhook). */
+  public static TidbMonitor defaultInPlace(TidbMonitor out) {
     TidbMonitorSpec spec = out.getSpec();
     if (spec == null) {
       return out;

@@ -41,4 +41,19 @@ public final class BackupAdmissionRules implements AdmissionRules<Backup> {
   public Backup withDefaults(Backup obj) {
     return BackupDefaulter.withDefaults(obj);
   }
+
+  @Override
+  public Backup defaultInPlace(Backup obj) {
+    return BackupDefaulter.defaultInPlace(obj);
+  }
+
+  @Override
+  public List<Violation> validateCreateDefaulted(Backup defaulted) {
+    return BackupValidator.validate(defaulted);
+  }
+
+  @Override
+  public List<Violation> validateUpdateDefaulted(Backup oldDefaulted, Backup newDefaulted) {
+    return BackupValidator.validate(newDefaulted);
+  }
 }

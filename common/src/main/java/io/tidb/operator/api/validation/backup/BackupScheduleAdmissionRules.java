@@ -41,4 +41,19 @@ public final class BackupScheduleAdmissionRules implements AdmissionRules<Backup
   public BackupSchedule withDefaults(BackupSchedule obj) {
     return BackupDefaulter.withDefaults(obj);
   }
+
+  @Override
+  public BackupSchedule defaultInPlace(BackupSchedule obj) {
+    return BackupDefaulter.defaultInPlace(obj);
+  }
+
+  @Override
+  public List<Violation> validateCreateDefaulted(BackupSchedule defaulted) {
+    return BackupScheduleValidator.validate(defaulted);
+  }
+
+  @Override
+  public List<Violation> validateUpdateDefaulted(BackupSchedule oldDefaulted, BackupSchedule newDefaulted) {
+    return BackupScheduleValidator.validate(newDefaulted);
+  }
 }

@@ -41,4 +41,19 @@ public final class RestoreAdmissionRules implements AdmissionRules<Restore> {
   public Restore withDefaults(Restore obj) {
     return BackupDefaulter.withDefaults(obj);
   }
+
+  @Override
+  public Restore defaultInPlace(Restore obj) {
+    return BackupDefaulter.defaultInPlace(obj);
+  }
+
+  @Override
+  public List<Violation> validateCreateDefaulted(Restore defaulted) {
+    return RestoreValidator.validate(defaulted);
+  }
+
+  @Override
+  public List<Violation> validateUpdateDefaulted(Restore oldDefaulted, Restore newDefaulted) {
+    return RestoreValidator.validate(newDefaulted);
+  }
 }

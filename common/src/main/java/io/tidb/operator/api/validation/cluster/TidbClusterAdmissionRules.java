@@ -24,17 +24,25 @@ public final class TidbClusterAdmissionRules implements AdmissionRules<TidbClust
 
   @Override
   public List<Violation> validateCreate(TidbCluster obj) {
-    TidbCluster defaulted = withDefaults(obj);
+    return validateCreateDefaulted(withDefaults(obj));
+  }
+
+  @Override
+  public List<Violation> validateUpdate(TidbCluster oldObj, TidbCluster newObj) {
+    return validateUpdateDefaulted(withDefaults(oldObj), withDefaults(newObj));
+  }
+
+  @Override
+  public List<Violation> validateCreateDefaulted(TidbCluster defaulted) {
     List<Violation> out = TidbClusterValidator.validateCreate(defaulted);
     out.addAll(UnmanagedComponentRules.violations(defaulted.getSpec()));
     return out;
   }
 
   @Override
-  public List<Violation> validateUpdate(TidbCluster oldObj, TidbCluster newObj) {
-    TidbCluster defaulted = withDefaults(newObj);
-    List<Violation> out = TidbClusterValidator.validateUpdate(withDefaults(oldObj), defaulted);
-    out.addAll(UnmanagedComponentRules.violations(defaulted.getSpec()));
+  public List<Violation> validateUpdateDefaulted(TidbCluster oldDefaulted, TidbCluster newDefaulted) {
+    List<Violation> out = TidbClusterValidator.validateUpdate(oldDefaulted, newDefaulted);
+    out.addAll(UnmanagedComponentRules.violations(newDefaulted.getSpec()));
     return out;
   }
 
@@ -73,5 +81,10 @@ public final class TidbClusterAdmissionRules implements AdmissionRules<TidbClust
   @Override
   public TidbCluster withDefaults(TidbCluster obj) {
     return TidbClusterDefaulter.withDefaults(obj);
+  }
+
+  @Override
+  public TidbCluster defaultInPlace(TidbCluster obj) {
+    return TidbClusterDefaulter.defaultInPlace(obj);
   }
 }

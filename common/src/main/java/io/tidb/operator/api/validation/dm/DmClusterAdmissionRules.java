@@ -50,4 +50,19 @@ public final class DmClusterAdmissionRules implements AdmissionRules<DmCluster> 
   public DmCluster withDefaults(DmCluster obj) {
     return DmClusterDefaulter.withDefaults(obj);
   }
+
+  @Override
+  public DmCluster defaultInPlace(DmCluster obj) {
+    return DmClusterDefaulter.defaultInPlace(obj);
+  }
+
+  @Override
+  public List<Violation> validateCreateDefaulted(DmCluster defaulted) {
+    return DmClusterValidator.validate(defaulted);
+  }
+
+  @Override
+  public List<Violation> validateUpdateDefaulted(DmCluster oldDefaulted, DmCluster newDefaulted) {
+    return DmClusterValidator.validate(newDefaulted);
+  }
 }

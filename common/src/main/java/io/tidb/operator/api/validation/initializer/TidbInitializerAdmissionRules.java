@@ -42,4 +42,10 @@ public final class TidbInitializerAdmissionRules implements AdmissionRules<TidbI
   public TidbInitializer withDefaults(TidbInitializer obj) {
     return ApiObjects.deepCopy(obj);
   }
+
+  /** Nothing to default: the object itself. */
+  @Override
+  public TidbInitializer defaultInPlace(TidbInitializer obj) {
+    return obj;
+  }
 }

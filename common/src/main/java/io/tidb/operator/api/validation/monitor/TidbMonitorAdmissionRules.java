@@ -55,4 +55,19 @@ public final class TidbMonitorAdmissionRules implements AdmissionRules<TidbMonit
   public TidbMonitor withDefaults(TidbMonitor obj) {
     return TidbMonitorDefaulter.withDefaults(obj);
   }
+
+  @Override
+  public TidbMonitor defaultInPlace(TidbMonitor obj) {
+    return TidbMonitorDefaulter.defaultInPlace(obj);
+  }
+
+  @Override
+  public List<Violation> validateCreateDefaulted(TidbMonitor defaulted) {
+    return TidbMonitorValidator.validate(defaulted);
+  }
+
+  @Override
+  public List<Violation> validateUpdateDefaulted(TidbMonitor oldDefaulted, TidbMonitor newDefaulted) {
+    return TidbMonitorValidator.validate(newDefaulted);
+  }
 }

@@ -166,4 +166,14 @@ class TidbClusterDefaulterTest {
     TidbCluster twice = TidbClusterDefaulter.withDefaults(once);
     assertEquals(ApiObjects.toTree(once), ApiObjects.toTree(twice));
   }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("io.tidb.operator.api.CompatExamples#arguments")
+  void defaultingInPlaceGivesWhatTheCopyGives(Example example) {
+    TidbCluster copied = TidbClusterDefaulter.withDefaults(ApiObjects.fromTree(example.tree(), TidbCluster.class));
+    TidbCluster own = ApiObjects.fromTree(example.tree(), TidbCluster.class);
+    TidbCluster inPlace = TidbClusterDefaulter.defaultInPlace(own);
+    assertTrue(inPlace == own, "defaultInPlace returns the object it was given");
+    assertEquals(ApiObjects.toTree(copied), ApiObjects.toTree(inPlace));
+  }
 }

@@ -65,6 +65,28 @@ class TidbClusterAdmissionRulesTest {
         rules.validateUpdate(old, updated).stream().map(Violation::message).toList());
   }
 
+  /** What the webhook calls on the object it owns: the same violations, the copy spared. */
+  @Test
+  void rulesOnObjectsDefaultedInPlaceAreTheRulesOnTheOriginals() {
+    TidbCluster tc = TestClusters.basic();
+    tc.getSpec().setVersion(null);
+    tc.getSpec().getPd().setBaseImage(null);
+    tc.getSpec().getPd().setVersion(null);
+    tc.getSpec().getPd().setImage("pingcap/pd:v6.5.0");
+    tc.getSpec().getTikv().setEvictLeaderTimeout("5 minutes");
+    List<Violation> onCreate = rules.validateCreate(tc);
+    assertTrue(onCreate.size() >= 2, onCreate.toString());
+    assertEquals(onCreate, rules.validateCreateDefaulted(rules.defaultInPlace(ApiObjects.deepCopy(tc))));
+
+    TidbCluster old = TestClusters.basic();
+    TidbCluster updated = ApiObjects.deepCopy(old);
+    updated.getSpec().getTikv().setRequests(null);
+    List<Violation> onUpdate = rules.validateUpdate(old, updated);
+    assertEquals(1, onUpdate.size(), onUpdate.toString());
+    assertEquals(onUpdate, rules.validateUpdateDefaulted(
+        rules.defaultInPlace(ApiObjects.deepCopy(old)), rules.defaultInPlace(ApiObjects.deepCopy(updated))));
+  }
+
   @Test
   void warnsAboutDeprecatedFields() {
     TidbCluster tc = TestClusters.basic();
