@@ -353,7 +353,13 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     }
     StatefulSet actual = existing.get();
     Rollout rollout = Rollout.of(actual, ctx.owned().podsOf(actual.getMetadata().getName()));
-    boolean templateApplied = templateApplied(ctx, cm, actual, rollout);
+    // The StatefulSet as it would be with the replicas and partition it has: whether its template
+    // is applied already, and (when the plan keeps them) the object applied below.
+    StatefulSetPlan heldPlan = new StatefulSetPlan(rollout.replicas(), rollout.partition());
+    StatefulSet held = statefulSet(tc, cm, heldPlan);
+    List<PersistentVolumeClaim> heldClaims = held.getSpec().getVolumeClaimTemplates();
+    keepImmutableFields(ctx, held, actual);
+    boolean templateApplied = ctx.matches(held, actual);
     cleanOrphanPods(ctx, actual);
     boolean replacing = trackVolumeReplace(ctx, rollout);
     failover(ctx, !replacing && operation(ctx, templateApplied, rollout) == Operation.NONE,
@@ -373,9 +379,18 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
           new StatefulSetPlan(rollout.replicas(), rollout.partition()), replacing);
       throw e;
     }
-    StatefulSet desired = statefulSet(tc, cm, plan);
-    List<PersistentVolumeClaim> wantedClaims = desired.getSpec().getVolumeClaimTemplates();
-    keepImmutableFields(ctx, desired, actual);
+    StatefulSet desired;
+    // The claim templates the spec asks for, before the StatefulSet's own are kept (immutable):
+    // what the volumes are resized to.
+    List<PersistentVolumeClaim> wantedClaims;
+    if (plan.equals(heldPlan)) {
+      desired = held;
+      wantedClaims = heldClaims;
+    } else {
+      desired = statefulSet(tc, cm, plan);
+      wantedClaims = desired.getSpec().getVolumeClaimTemplates();
+      keepImmutableFields(ctx, desired, actual);
+    }
     ApplyOutcome outcome = ctx.apply(desired);
     report(ctx, operation, decision, rollout, plan, replacing);
     reportConfigChange(ctx, true, inUse, cm, cmBefore);
@@ -562,15 +577,6 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
       return Operation.UPGRADE;
     }
     return Operation.NONE;
-  }
-
-  private boolean templateApplied(
-      ClusterContext ctx, ConfigMap cm, StatefulSet actual, Rollout rollout) {
-    StatefulSet held =
-        statefulSet(
-            ctx.cluster(), cm, new StatefulSetPlan(rollout.replicas(), rollout.partition()));
-    keepImmutableFields(ctx, held, actual);
-    return ctx.matches(held, actual);
   }
 
   private MemberDecision decide(
