@@ -374,7 +374,7 @@ public final class ControllerMain implements Callable<Integer> {
     modes.put(DiscoveryObjects.MODE, DiscoveryMain.class);
     modes.put(InitializerMain.MODE, InitializerMain.class);
     modes.put(BackupManagerMain.MODE, BackupManagerMain.class);
-    modes.put(ClassDataTraining.MODE, ClassDataTraining.class);
+    modes.put(ControllerClassDataTraining.MODE, ControllerClassDataTraining.class);
     return Collections.unmodifiableMap(modes);
   }
 

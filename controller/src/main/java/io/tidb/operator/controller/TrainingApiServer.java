@@ -135,7 +135,7 @@ final class TrainingApiServer implements AutoCloseable {
         "  context:",
         "    cluster: training",
         "    user: training",
-        "    namespace: " + ClassDataTraining.NAMESPACE,
+        "    namespace: " + ControllerClassDataTraining.NAMESPACE,
         "current-context: training",
         "");
   }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class TrainingApiServerTest {
 
   static String sample() throws Exception {
-    try (InputStream in = ClassDataTraining.class.getResourceAsStream(ClassDataTraining.SAMPLE)) {
+    try (InputStream in = ControllerClassDataTraining.class.getResourceAsStream(ControllerClassDataTraining.SAMPLE)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }

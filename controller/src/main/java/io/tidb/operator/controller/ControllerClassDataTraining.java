@@ -20,10 +20,10 @@ import picocli.CommandLine.Command;
  * its status (PD is unreachable, as it is until PD runs). Exits 0 only if that status was written.
  */
 @Command(
-    name = ClassDataTraining.MODE,
+    name = ControllerClassDataTraining.MODE,
     description = "Runs the start and one reconcile on a stand-in API server, for a class-data sharing"
         + " archive (image build).")
-final class ClassDataTraining implements Callable<Integer> {
+final class ControllerClassDataTraining implements Callable<Integer> {
 
   static final String MODE = "train-class-data";
 
@@ -38,7 +38,7 @@ final class ClassDataTraining implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     String sample;
-    try (InputStream in = ClassDataTraining.class.getResourceAsStream(SAMPLE)) {
+    try (InputStream in = ControllerClassDataTraining.class.getResourceAsStream(SAMPLE)) {
       sample = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
     Path kubeconfig = Files.createTempFile("class-data-training-", ".kubeconfig");

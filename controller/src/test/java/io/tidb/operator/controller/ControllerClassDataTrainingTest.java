@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /** The image build's training run, in this JVM: the real start and one reconcile, then exit 0. */
-class ClassDataTrainingTest {
+class ControllerClassDataTrainingTest {
 
   @Test
   void theTrainingRunStartsTheOperatorAndReconcilesTheSample() throws Exception {
-    assertEquals(0, new ClassDataTraining().call());
+    assertEquals(0, new ControllerClassDataTraining().call());
   }
 
   @Test
   void itIsASubcommandOfTheImage() {
-    assertTrue(ControllerMain.commandLine(ClassDataTraining.MODE).getSubcommands().containsKey(ClassDataTraining.MODE));
+    assertTrue(ControllerMain.commandLine(ControllerClassDataTraining.MODE).getSubcommands().containsKey(ControllerClassDataTraining.MODE));
   }
 }
