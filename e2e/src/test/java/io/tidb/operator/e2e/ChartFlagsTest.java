@@ -31,7 +31,7 @@ class ChartFlagsTest {
   @ValueSource(strings = {"", ChartTemplateTest.NAMESPACE_SCOPED + ChartTemplateTest.LEADER_ELECTION,
       ChartTemplateTest.CERT_MANAGER})
   void everyControllerAndWebhookFlagIsKnownToItsProcess(String values) {
-    RenderedChart chart = ChartTemplateTest.render(values);
+    RenderedChart chart = ChartTemplateTest.render(helm, values);
     assertParses(chart.get(Deployment.class, ChartTemplateTest.CONTROLLER), ControllerMain::new);
     assertParses(chart.get(Deployment.class, ChartTemplateTest.WEBHOOK), WebhookMain::new);
   }

@@ -55,6 +55,11 @@ class ChartTemplateTest {
   }
 
   static RenderedChart render(String values) {
+    return render(helm, values);
+  }
+
+  /** The chart rendered by {@code helm} with {@code values}, for other test classes' own helm. */
+  static RenderedChart render(HelmCli helm, String values) {
     return RenderedChart.parse(helm.template(RELEASE, NAMESPACE, values).requireSuccess().stdout());
   }
 
