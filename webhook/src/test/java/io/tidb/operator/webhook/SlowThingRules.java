@@ -16,7 +16,7 @@ final class SlowThingRules implements AdmissionRules<SlowThing> {
   }
 
   @Override
-  public List<Violation> validateCreate(SlowThing obj) {
+  public List<Violation> validateCreateDefaulted(SlowThing obj) {
     started.countDown();
     if (obj.getSpec().explode) {
       throw new IllegalStateException("rules failed on purpose");
@@ -31,13 +31,13 @@ final class SlowThingRules implements AdmissionRules<SlowThing> {
   }
 
   @Override
-  public List<Violation> validateUpdate(SlowThing oldObj, SlowThing newObj) {
-    return validateCreate(newObj);
+  public List<Violation> validateUpdateDefaulted(SlowThing oldObj, SlowThing newObj) {
+    return validateCreateDefaulted(newObj);
   }
 
   @Override
   public List<Violation> validateStored(SlowThing obj) {
-    return validateCreate(obj);
+    return validateCreateDefaulted(obj);
   }
 
   @Override
@@ -46,7 +46,7 @@ final class SlowThingRules implements AdmissionRules<SlowThing> {
   }
 
   @Override
-  public SlowThing withDefaults(SlowThing obj) {
+  public SlowThing defaultInPlace(SlowThing obj) {
     if (obj.getSpec().explode) {
       throw new IllegalStateException("defaults failed on purpose");
     }

@@ -1,6 +1,7 @@
 package io.tidb.operator.api.validation;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.tidb.operator.api.ApiObjects;
 import java.util.List;
 
 /**
@@ -11,18 +12,36 @@ import java.util.List;
  * so an object admitted under an older operator, which may use a field refused on create today,
  * keeps being reconciled (as upstream's controller does).
  *
- * <p>Implementations are pure: no I/O, no mutation of their arguments.
+ * <p>Implementations are pure: no I/O, no mutation of their arguments ({@link #defaultInPlace}
+ * apart, which fills in its argument by contract). An implementation gives the rules on defaulted
+ * objects and the defaulting; the rules on objects as they arrive follow from them.
  */
 public interface AdmissionRules<T extends HasMetadata> {
 
   /** The Java type of the resource; also gives group, version and kind. */
   Class<T> resourceType();
 
-  /** Rules checked when an object is created (includes the always-checked rules). */
-  List<Violation> validateCreate(T obj);
+  /**
+   * Rules checked when an object is created (includes the always-checked rules): those of {@link
+   * #validateCreateDefaulted} on the object with its defaults.
+   */
+  default List<Violation> validateCreate(T obj) {
+    return validateCreateDefaulted(withDefaults(obj));
+  }
 
-  /** Rules checked when an object is updated (includes the always-checked rules). */
-  List<Violation> validateUpdate(T oldObj, T newObj);
+  /**
+   * Rules checked when an object is updated (includes the always-checked rules): those of {@link
+   * #validateUpdateDefaulted} on both objects with their defaults.
+   */
+  default List<Violation> validateUpdate(T oldObj, T newObj) {
+    return validateUpdateDefaulted(withDefaults(oldObj), withDefaults(newObj));
+  }
+
+  /** {@link #validateCreate} of an object already defaulted, for a caller that defaulted it. */
+  List<Violation> validateCreateDefaulted(T defaulted);
+
+  /** {@link #validateUpdate} of two objects already defaulted. */
+  List<Violation> validateUpdateDefaulted(T oldDefaulted, T newDefaulted);
 
   /**
    * Rules every stored object must satisfy for the controller to act on it: the always-checked
@@ -33,35 +52,15 @@ public interface AdmissionRules<T extends HasMetadata> {
   /** Human-readable warnings, e.g. for deprecated fields; never blocks admission. */
   List<String> warnings(T obj);
 
+  /**
+   * Fills the defaults into {@code obj} itself and returns it; idempotent. For a caller that owns
+   * its object (the webhook reads a fresh one from each review), which spares the copy of {@link
+   * #withDefaults}.
+   */
+  T defaultInPlace(T obj);
+
   /** A copy of {@code obj} with defaults filled in; idempotent; {@code obj} is not changed. */
-  T withDefaults(T obj);
-
-  /*
-   * For a caller that owns its object (the webhook reads a fresh one from each review): the same
-   * answers without the copy that withDefaults makes. Every rule set judges the defaulted object
-   * (validateCreate(o) depends on o only through withDefaults(o)) and defaulting is idempotent, so
-   * the defaults below are right for every implementation; an implementation overrides them to
-   * spare the copy.
-   */
-
-  /**
-   * Fills the defaults into {@code obj} itself and returns the defaulted object, equal to {@code
-   * withDefaults(obj)}; {@code obj} may be changed. Default: {@link #withDefaults} (a copy).
-   */
-  default T defaultInPlace(T obj) {
-    return withDefaults(obj);
-  }
-
-  /**
-   * {@link #validateCreate} of an object already defaulted ({@link #withDefaults} or {@link
-   * #defaultInPlace}): the same violations, without defaulting it again.
-   */
-  default List<Violation> validateCreateDefaulted(T defaulted) {
-    return validateCreate(defaulted);
-  }
-
-  /** {@link #validateUpdate} of two objects already defaulted: the same violations. */
-  default List<Violation> validateUpdateDefaulted(T oldDefaulted, T newDefaulted) {
-    return validateUpdate(oldDefaulted, newDefaulted);
+  default T withDefaults(T obj) {
+    return defaultInPlace(ApiObjects.deepCopy(obj));
   }
 }

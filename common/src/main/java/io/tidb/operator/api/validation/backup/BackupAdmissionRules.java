@@ -18,16 +18,6 @@ public final class BackupAdmissionRules implements AdmissionRules<Backup> {
   }
 
   @Override
-  public List<Violation> validateCreate(Backup obj) {
-    return BackupValidator.validate(withDefaults(obj));
-  }
-
-  @Override
-  public List<Violation> validateUpdate(Backup oldObj, Backup newObj) {
-    return BackupValidator.validate(withDefaults(newObj));
-  }
-
-  @Override
   public List<Violation> validateStored(Backup obj) {
     return BackupValidator.validate(withDefaults(obj));
   }
@@ -35,11 +25,6 @@ public final class BackupAdmissionRules implements AdmissionRules<Backup> {
   @Override
   public List<String> warnings(Backup obj) {
     return BackupWarnings.of(obj);
-  }
-
-  @Override
-  public Backup withDefaults(Backup obj) {
-    return BackupDefaulter.withDefaults(obj);
   }
 
   @Override

@@ -18,16 +18,6 @@ public final class BackupScheduleAdmissionRules implements AdmissionRules<Backup
   }
 
   @Override
-  public List<Violation> validateCreate(BackupSchedule obj) {
-    return BackupScheduleValidator.validate(withDefaults(obj));
-  }
-
-  @Override
-  public List<Violation> validateUpdate(BackupSchedule oldObj, BackupSchedule newObj) {
-    return BackupScheduleValidator.validate(withDefaults(newObj));
-  }
-
-  @Override
   public List<Violation> validateStored(BackupSchedule obj) {
     return BackupScheduleValidator.validate(withDefaults(obj));
   }
@@ -35,11 +25,6 @@ public final class BackupScheduleAdmissionRules implements AdmissionRules<Backup
   @Override
   public List<String> warnings(BackupSchedule obj) {
     return BackupWarnings.of(obj);
-  }
-
-  @Override
-  public BackupSchedule withDefaults(BackupSchedule obj) {
-    return BackupDefaulter.withDefaults(obj);
   }
 
   @Override

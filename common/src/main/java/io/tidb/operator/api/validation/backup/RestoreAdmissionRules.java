@@ -18,16 +18,6 @@ public final class RestoreAdmissionRules implements AdmissionRules<Restore> {
   }
 
   @Override
-  public List<Violation> validateCreate(Restore obj) {
-    return RestoreValidator.validate(withDefaults(obj));
-  }
-
-  @Override
-  public List<Violation> validateUpdate(Restore oldObj, Restore newObj) {
-    return RestoreValidator.validate(withDefaults(newObj));
-  }
-
-  @Override
   public List<Violation> validateStored(Restore obj) {
     return RestoreValidator.validate(withDefaults(obj));
   }
@@ -35,11 +25,6 @@ public final class RestoreAdmissionRules implements AdmissionRules<Restore> {
   @Override
   public List<String> warnings(Restore obj) {
     return BackupWarnings.of(obj);
-  }
-
-  @Override
-  public Restore withDefaults(Restore obj) {
-    return BackupDefaulter.withDefaults(obj);
   }
 
   @Override

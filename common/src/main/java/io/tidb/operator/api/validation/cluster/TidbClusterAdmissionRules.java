@@ -23,16 +23,6 @@ public final class TidbClusterAdmissionRules implements AdmissionRules<TidbClust
   }
 
   @Override
-  public List<Violation> validateCreate(TidbCluster obj) {
-    return validateCreateDefaulted(withDefaults(obj));
-  }
-
-  @Override
-  public List<Violation> validateUpdate(TidbCluster oldObj, TidbCluster newObj) {
-    return validateUpdateDefaulted(withDefaults(oldObj), withDefaults(newObj));
-  }
-
-  @Override
   public List<Violation> validateCreateDefaulted(TidbCluster defaulted) {
     List<Violation> out = TidbClusterValidator.validateCreate(defaulted);
     out.addAll(UnmanagedComponentRules.violations(defaulted.getSpec()));
@@ -76,11 +66,6 @@ public final class TidbClusterAdmissionRules implements AdmissionRules<TidbClust
       out.add("spec.pd.enableDashboardInternalProxy is deprecated; set dashboard.internal-proxy in spec.pd.config");
     }
     return out;
-  }
-
-  @Override
-  public TidbCluster withDefaults(TidbCluster obj) {
-    return TidbClusterDefaulter.withDefaults(obj);
   }
 
   @Override

@@ -21,16 +21,6 @@ public final class DmClusterAdmissionRules implements AdmissionRules<DmCluster> 
   }
 
   @Override
-  public List<Violation> validateCreate(DmCluster obj) {
-    return DmClusterValidator.validate(withDefaults(obj));
-  }
-
-  @Override
-  public List<Violation> validateUpdate(DmCluster oldObj, DmCluster newObj) {
-    return DmClusterValidator.validate(withDefaults(newObj));
-  }
-
-  @Override
   public List<Violation> validateStored(DmCluster obj) {
     return DmClusterValidator.validate(withDefaults(obj));
   }
@@ -44,11 +34,6 @@ public final class DmClusterAdmissionRules implements AdmissionRules<DmCluster> 
       out.add("spec.discovery.address is deprecated; the DMCluster runs its own discovery service");
     }
     return out;
-  }
-
-  @Override
-  public DmCluster withDefaults(DmCluster obj) {
-    return DmClusterDefaulter.withDefaults(obj);
   }
 
   @Override

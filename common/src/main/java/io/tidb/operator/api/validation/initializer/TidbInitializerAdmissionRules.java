@@ -1,6 +1,5 @@
 package io.tidb.operator.api.validation.initializer;
 
-import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.Violation;
@@ -19,12 +18,12 @@ public final class TidbInitializerAdmissionRules implements AdmissionRules<TidbI
   }
 
   @Override
-  public List<Violation> validateCreate(TidbInitializer obj) {
+  public List<Violation> validateCreateDefaulted(TidbInitializer obj) {
     return TidbInitializerValidator.validate(obj);
   }
 
   @Override
-  public List<Violation> validateUpdate(TidbInitializer oldObj, TidbInitializer newObj) {
+  public List<Violation> validateUpdateDefaulted(TidbInitializer oldObj, TidbInitializer newObj) {
     return TidbInitializerValidator.validate(newObj);
   }
 
@@ -36,11 +35,6 @@ public final class TidbInitializerAdmissionRules implements AdmissionRules<TidbI
   @Override
   public List<String> warnings(TidbInitializer obj) {
     return TidbInitializerValidator.warnings(obj);
-  }
-
-  @Override
-  public TidbInitializer withDefaults(TidbInitializer obj) {
-    return ApiObjects.deepCopy(obj);
   }
 
   /** Nothing to default: the object itself. */

@@ -21,16 +21,6 @@ public final class TidbMonitorAdmissionRules implements AdmissionRules<TidbMonit
   }
 
   @Override
-  public List<Violation> validateCreate(TidbMonitor obj) {
-    return TidbMonitorValidator.validate(withDefaults(obj));
-  }
-
-  @Override
-  public List<Violation> validateUpdate(TidbMonitor oldObj, TidbMonitor newObj) {
-    return TidbMonitorValidator.validate(withDefaults(newObj));
-  }
-
-  @Override
   public List<Violation> validateStored(TidbMonitor obj) {
     return TidbMonitorValidator.validate(withDefaults(obj));
   }
@@ -49,11 +39,6 @@ public final class TidbMonitorAdmissionRules implements AdmissionRules<TidbMonit
       out.add("spec.grafana.username is deprecated; use spec.grafana.usernameSecret");
     }
     return out;
-  }
-
-  @Override
-  public TidbMonitor withDefaults(TidbMonitor obj) {
-    return TidbMonitorDefaulter.withDefaults(obj);
   }
 
   @Override
