@@ -209,7 +209,7 @@ public final class KubeVolumeClaims implements VolumeClaims {
   }
 
   @Override
-  public void labelVolume(
+  public void updateVolume(
       String volume, Map<String, String> labels, Map<String, String> annotations, String policy) {
     Map<String, Object> metadata = new java.util.LinkedHashMap<>();
     if (!labels.isEmpty()) {

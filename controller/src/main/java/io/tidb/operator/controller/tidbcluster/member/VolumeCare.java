@@ -228,7 +228,7 @@ public final class VolumeCare {
       boolean policyWrong = policy != null && !policy.isEmpty()
           && !policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy());
       if (!meta.isEmpty() || policyWrong) {
-        ctx.claims().labelVolume(name.get(), meta.labels(), meta.annotations(), policyWrong ? policy : null);
+        ctx.claims().updateVolume(name.get(), meta.labels(), meta.annotations(), policyWrong ? policy : null);
       }
       if (policyWrong) {
         LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={} volume={}"

@@ -81,7 +81,7 @@ public interface VolumeClaims {
    * is not null, sets its {@code spec.persistentVolumeReclaimPolicy}: one write for what a
    * volume needs when its claim is first bound.
    */
-  void labelVolume(String volume, Map<String, String> labels, Map<String, String> annotations, String policy);
+  void updateVolume(String volume, Map<String, String> labels, Map<String, String> annotations, String policy);
 
   /**
    * What a StorageClass allows.
