@@ -58,8 +58,10 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
 
   @Override
   public List<EventSource<?, Backup>> eventSources(EventSourceContext<Backup> context) {
+    // Only this controller's Jobs and their permissions: every TidbCluster's discovery
+    // ServiceAccount, Role and RoleBinding would otherwise be cached and watched here too.
     return OwnedEventSources.owned(context, List.<Class<? extends HasMetadata>>of(
-        Job.class, ServiceAccount.class, Role.class, RoleBinding.class));
+        Job.class, ServiceAccount.class, Role.class, RoleBinding.class), BackupJob.BACKUP_LABEL);
   }
 
   @Override

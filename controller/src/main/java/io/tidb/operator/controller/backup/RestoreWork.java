@@ -46,8 +46,10 @@ public final class RestoreWork implements ReconcileWork<Restore, RestoreStatus> 
 
   @Override
   public List<EventSource<?, Restore>> eventSources(EventSourceContext<Restore> context) {
+    // Only this controller's Jobs and their permissions: every TidbCluster's discovery
+    // ServiceAccount, Role and RoleBinding would otherwise be cached and watched here too.
     return OwnedEventSources.owned(context, List.<Class<? extends HasMetadata>>of(
-        Job.class, ServiceAccount.class, Role.class, RoleBinding.class));
+        Job.class, ServiceAccount.class, Role.class, RoleBinding.class), BackupJob.RESTORE_LABEL);
   }
 
   @Override

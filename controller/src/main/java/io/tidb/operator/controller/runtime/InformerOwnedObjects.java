@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * {@link OwnedObjects} backed by a reconciler's JOSDK informers (one per kind, see {@link
@@ -35,14 +36,19 @@ public final class InformerOwnedObjects<P extends HasMetadata> implements OwnedO
   /**
    * {@inheritDoc}
    *
-   * <p>The informer's list does not see what the reconcile wrote and told the cache of ({@link
+   * <p>Labels naming an instance and a component are looked up in the informer's index of them
+   * ({@link OwnedEventSources#COMPONENT_INDEX}), other labels by a scan of the namespace. The
+   * informer's list does not see what the reconcile wrote and told the cache of ({@link
    * #cacheOf}); each object listed is looked up again, which does.
    */
   @Override
   public <R extends HasMetadata> List<R> list(Class<R> kind, Map<String, String> labels) {
     InformerEventSource<R, P> informer = informer(kind);
-    return informer
-        .list(namespace, o -> hasLabels(o, labels))
+    Stream<R> candidates = OwnedEventSources.componentKey(namespace, labels)
+        .map(key -> informer.byIndex(OwnedEventSources.COMPONENT_INDEX, key).stream())
+        .orElseGet(() -> informer.list(namespace));
+    return candidates
+        .filter(o -> hasLabels(o, labels))
         .map(o -> informer.get(ResourceID.fromResource(o)).orElse(o))
         .sorted(Comparator.comparing(o -> o.getMetadata().getName()))
         .toList();

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -38,6 +39,17 @@ public final class OwnedEventSources {
 
   /** The primary cache's index by {@code <namespace>/<instance>} ({@link #claims}). */
   static final String INSTANCE_INDEX = "tidb-operator-instance";
+
+  /** The label naming an object's component (e.g. {@code pd}, {@code discovery}, {@code backup}). */
+  public static final String COMPONENT = "app.kubernetes.io/component";
+
+  /**
+   * Every informer's index by {@code <namespace>/<instance>/<component>} of the objects carrying
+   * both labels, for {@link InformerOwnedObjects#list}: listing one StatefulSet's claims by its
+   * selector scanned every claim of the namespace, so a reconcile's cost grew with the number of
+   * clusters in it.
+   */
+  static final String COMPONENT_INDEX = "tidb-operator-component";
 
   /** The label selector of every informer. */
   public static final String SELECTOR = MANAGED_BY + "=" + MANAGED_BY_VALUE;
@@ -92,9 +104,11 @@ public final class OwnedEventSources {
    */
   public static <P extends HasMetadata> InformerEventSource<Pod, P> indexedByStatefulSet(
       InformerEventSource<Pod, P> pods) {
-    pods.addIndexers(Map.of(STATEFULSET_INDEX, pod -> statefulSetOf(pod)
-        .map(sts -> List.of(instanceKey(pod.getMetadata().getNamespace(), sts)))
-        .orElse(List.of())));
+    pods.addIndexers(Map.of(
+        STATEFULSET_INDEX, pod -> statefulSetOf(pod)
+            .map(sts -> List.of(instanceKey(pod.getMetadata().getNamespace(), sts)))
+            .orElse(List.of()),
+        COMPONENT_INDEX, OwnedEventSources::componentKeys));
     return pods;
   }
 
@@ -112,7 +126,7 @@ public final class OwnedEventSources {
     primaries.addIndexer(
         INSTANCE_INDEX,
         p -> List.of(instanceKey(p.getMetadata().getNamespace(), instanceOf.apply(p))));
-    return new InformerEventSource<>(
+    return byComponent(new InformerEventSource<>(
         InformerEventSourceConfiguration.from(
                 PersistentVolumeClaim.class, context.getPrimaryResourceClass())
             .withLabelSelector(SELECTOR + "," + extraSelector)
@@ -126,7 +140,7 @@ public final class OwnedEventSources {
                         .collect(Collectors.toSet()))
                     .orElse(Set.of()))
             .build(),
-        context);
+        context));
   }
 
   /**
@@ -177,12 +191,58 @@ public final class OwnedEventSources {
 
   private static <R extends HasMetadata, P extends HasMetadata> InformerEventSource<R, P> owned(
       Class<R> kind, EventSourceContext<P> context, String selector) {
-    return new InformerEventSource<>(
-        InformerEventSourceConfiguration.from(kind, context.getPrimaryResourceClass())
-            .withLabelSelector(selector)
-            .withItemStore(new PrunedItemStore<>())
-            .build(),
-        context);
+    var configuration = InformerEventSourceConfiguration.from(kind, context.getPrimaryResourceClass())
+        .withLabelSelector(selector)
+        .withItemStore(new PrunedItemStore<>());
+    if (Deployment.class.equals(kind)) {
+      configuration.withOnUpdateFilter(OwnedEventSources::beyondStatus);
+    }
+    return byComponent(new InformerEventSource<>(configuration.build(), context));
+  }
+
+  /**
+   * Whether an update changed more than the object's status: its spec (a new generation), its
+   * labels, annotations, owners, finalizers or its deletion. The filter of the Deployments'
+   * informers: no controller reads a Deployment's status (discovery's readiness is PD's
+   * business), and the Deployment controller writes it three or four times per rollout, each a
+   * reconcile of the whole cluster.
+   */
+  static <R extends HasMetadata> boolean beyondStatus(R after, R before) {
+    var a = after.getMetadata();
+    var b = before.getMetadata();
+    return !java.util.Objects.equals(a.getGeneration(), b.getGeneration())
+        || !java.util.Objects.equals(a.getLabels(), b.getLabels())
+        || !java.util.Objects.equals(a.getAnnotations(), b.getAnnotations())
+        || !java.util.Objects.equals(a.getOwnerReferences(), b.getOwnerReferences())
+        || !java.util.Objects.equals(a.getFinalizers(), b.getFinalizers())
+        || !java.util.Objects.equals(a.getDeletionTimestamp(), b.getDeletionTimestamp());
+  }
+
+  /** Adds the {@link #COMPONENT_INDEX} to an informer; call before it starts. */
+  private static <R extends HasMetadata, P extends HasMetadata> InformerEventSource<R, P> byComponent(
+      InformerEventSource<R, P> informer) {
+    informer.addIndexers(Map.of(COMPONENT_INDEX, OwnedEventSources::componentKeys));
+    return informer;
+  }
+
+  /** The {@link #COMPONENT_INDEX} keys of an object: one, or none without both labels. */
+  static List<String> componentKeys(HasMetadata object) {
+    return componentKey(object.getMetadata().getNamespace(), object.getMetadata().getLabels())
+        .map(List::of)
+        .orElse(List.of());
+  }
+
+  /**
+   * {@code <namespace>/<instance>/<component>} of {@code labels}, when they name both (a
+   * selector that does can be answered from the {@link #COMPONENT_INDEX}).
+   */
+  static Optional<String> componentKey(String namespace, Map<String, String> labels) {
+    String instance = labels == null ? null : labels.get(INSTANCE);
+    String component = labels == null ? null : labels.get(COMPONENT);
+    if (instance == null || component == null) {
+      return Optional.empty();
+    }
+    return Optional.of(namespace + "/" + instance + "/" + component);
   }
 
   /** The name of the StatefulSet that controls the pod. */

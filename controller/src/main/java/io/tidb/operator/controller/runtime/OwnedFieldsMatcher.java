@@ -103,13 +103,13 @@ public final class OwnedFieldsMatcher {
     if (key.isEmpty()) {
       return differences(desired, actual, fieldManager);
     }
-    byte[] digest = MatchMemo.digest(COMPARISON.asJson(desired));
-    if (memo.matched(key.get(), digest)) {
+    int fingerprint = MatchMemo.fingerprint(desired);
+    if (memo.matched(key.get(), fingerprint)) {
       return List.of();
     }
     List<String> diffs = differences(desired, actual, fieldManager);
     if (diffs.isEmpty()) {
-      memo.remember(key.get(), digest);
+      memo.remember(key.get(), fingerprint);
     }
     return diffs;
   }

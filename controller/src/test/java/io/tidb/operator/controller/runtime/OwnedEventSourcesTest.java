@@ -63,4 +63,40 @@ class OwnedEventSourcesTest {
     assertFalse(InformerOwnedObjects.hasLabels(c, Map.of("app.kubernetes.io/component", "tikv")));
     assertFalse(InformerOwnedObjects.hasLabels(claim(null), Map.of("app.kubernetes.io/component", "pd")));
   }
+
+  @Test
+  void objectsWithAnInstanceAndAComponentAreIndexedByBoth() {
+    Map<String, String> pd = Map.of(OwnedEventSources.INSTANCE, "basic",
+        OwnedEventSources.COMPONENT, "pd", "app.kubernetes.io/managed-by", "tidb-operator");
+    assertEquals(java.util.List.of("db/basic/pd"), OwnedEventSources.componentKeys(claim(pd)));
+    assertEquals(Optional.of("db/basic/pd"), OwnedEventSources.componentKey("db", pd),
+        "a selector naming both is answered from the index, under the same key");
+    assertEquals(java.util.List.of(),
+        OwnedEventSources.componentKeys(claim(Map.of(OwnedEventSources.INSTANCE, "basic"))));
+    assertEquals(java.util.List.of(), OwnedEventSources.componentKeys(claim(null)));
+    assertEquals(Optional.empty(),
+        OwnedEventSources.componentKey("db", Map.of(OwnedEventSources.COMPONENT, "pd")),
+        "a selector without the instance is answered by a scan");
+  }
+
+  @Test
+  void aDeploymentUpdateReconcilesUnlessOnlyItsStatusMoved() {
+    io.fabric8.kubernetes.api.model.apps.Deployment rolled = new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder()
+        .withNewMetadata().withName("basic-discovery").withGeneration(1L).withResourceVersion("5")
+        .withLabels(Map.of("app.kubernetes.io/component", "discovery")).endMetadata()
+        .withNewStatus().withReplicas(1).endStatus().build();
+    var ready = new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder(rolled)
+        .editMetadata().withResourceVersion("6").endMetadata()
+        .editStatus().withReadyReplicas(1).withAvailableReplicas(1).endStatus().build();
+    var edited = new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder(ready)
+        .editMetadata().withGeneration(2L).endMetadata().build();
+    var relabelled = new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder(ready)
+        .editMetadata().addToLabels("extra", "1").endMetadata().build();
+    var deleting = new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder(ready)
+        .editMetadata().withDeletionTimestamp("2026-01-01T00:00:00Z").endMetadata().build();
+    assertFalse(OwnedEventSources.beyondStatus(ready, rolled), "the Deployment controller's status");
+    assertTrue(OwnedEventSources.beyondStatus(edited, ready), "someone changed the spec");
+    assertTrue(OwnedEventSources.beyondStatus(relabelled, ready), "labels changed");
+    assertTrue(OwnedEventSources.beyondStatus(deleting, ready), "deletion started");
+  }
 }

@@ -26,7 +26,7 @@ import java.util.TreeMap;
 public final class Labels {
   public static final String NAME = "app.kubernetes.io/name";
   public static final String INSTANCE = OwnedEventSources.INSTANCE;
-  public static final String COMPONENT = "app.kubernetes.io/component";
+  public static final String COMPONENT = OwnedEventSources.COMPONENT;
   public static final String MANAGED_BY = OwnedEventSources.MANAGED_BY;
   public static final String USED_BY = "app.kubernetes.io/used-by";
 
