@@ -21,6 +21,10 @@ import java.time.Duration;
  *     at most 30 s for a webhook), or the request fails and gives its reservation back
  * @param acceptQueueSize pending TCP connections the kernel keeps for us (a storm of new
  *     connections must not drop SYNs)
+ * @param maxConnections connections open at once; at the limit the server stops accepting (the
+ *     kernel's accept queue holds the next ones) and cuts idle connections sooner. Each open
+ *     connection holds about 10 KB of heap (its TLS session, HTTP parser and buffers): an open
+ *     loop that abandoned its requests left 9,000 open and a 128 MiB heap ran out
  * @param maxThreads the server's threads; bodies are read without one, so few are needed, and
  *     each costs stack memory
  */
@@ -35,6 +39,7 @@ public record ServerLimits(
     long minBytesPerSecond,
     Duration bodyDeadline,
     int acceptQueueSize,
+    int maxConnections,
     int maxThreads) {
 
   public ServerLimits {
@@ -50,6 +55,9 @@ public record ServerLimits(
     }
     if (maxTokens < 1000 || maxNestingDepth < 16) {
       throw new IllegalArgumentException("maxTokens must be at least 1000 and maxNestingDepth at least 16");
+    }
+    if (maxConnections < 16) {
+      throw new IllegalArgumentException("maxConnections " + maxConnections + " must be at least 16");
     }
     if (maxThreads < 8) {
       throw new IllegalArgumentException("maxThreads " + maxThreads + " must be at least 8");
@@ -82,6 +90,8 @@ public record ServerLimits(
         // Before the 10 s idle timeout: a stalled body fails on its deadline, not on both at once.
         Duration.ofSeconds(8),
         1024,
+        // Room for a thousand slow or idle clients and the API server's own connections.
+        1536,
         32);
   }
 

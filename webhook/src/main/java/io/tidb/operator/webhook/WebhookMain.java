@@ -193,6 +193,7 @@ public final class WebhookMain implements Callable<Integer> {
         minRequestBytesPerSecond,
         defaults.bodyDeadline(),
         defaults.acceptQueueSize(),
+        defaults.maxConnections(),
         defaults.maxThreads());
     WebhookServer.Settings server = new WebhookServer.Settings(bindAddress, port, limits,
         Duration.ofSeconds(shutdownDelaySeconds), Duration.ofSeconds(shutdownTimeoutSeconds));

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
@@ -113,6 +114,11 @@ public final class WebhookServer {
                     connector.setPort(settings.port());
                     connector.setAcceptQueueSize(limits.acceptQueueSize());
                     connector.setIdleTimeout(limits.idleTimeout().toMillis());
+                    NetworkConnectionLimit connections = new NetworkConnectionLimit(limits.maxConnections(), connector);
+                    // At the limit, idle connections (kept alive, or clients that went away) go
+                    // after a second instead of the idle timeout.
+                    connections.setEndPointIdleTimeout(1000);
+                    server.addBean(connections);
                     return connector;
                   });
               cfg.routes.post(AdmissionOperation.VALIDATE.path(), validate);

@@ -36,7 +36,7 @@ class HostileClientsTest {
   static void start() {
     ServerLimits d = ServerLimits.defaults(MAX_BODY);
     ServerLimits limits = new ServerLimits(MAX_BODY, 8L << 20, 2, Duration.ofSeconds(2), d.maxTokens(),
-        d.maxNestingDepth(), Duration.ofSeconds(3), d.minBytesPerSecond(), Duration.ofSeconds(5), d.acceptQueueSize(), 16);
+        d.maxNestingDepth(), Duration.ofSeconds(3), d.minBytesPerSecond(), Duration.ofSeconds(5), d.acceptQueueSize(), d.maxConnections(), 16);
     webhook = new RunningWebhook(limits, Duration.ZERO, new TidbClusterAdmissionRules());
   }
 

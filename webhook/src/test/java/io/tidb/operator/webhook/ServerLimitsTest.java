@@ -20,14 +20,14 @@ class ServerLimitsTest {
   void limitsThatCannotWorkAreRefused() {
     ServerLimits d = ServerLimits.defaults(1 << 20);
     assertThrows(IllegalArgumentException.class, () -> new ServerLimits(1 << 20, 1000, 2, Duration.ofSeconds(1),
-        d.maxTokens(), d.maxNestingDepth(), d.idleTimeout(), d.minBytesPerSecond(), d.bodyDeadline(), d.acceptQueueSize(), 32));
+        d.maxTokens(), d.maxNestingDepth(), d.idleTimeout(), d.minBytesPerSecond(), d.bodyDeadline(), d.acceptQueueSize(), d.maxConnections(), 32));
     assertThrows(IllegalArgumentException.class, () -> new ServerLimits(1 << 20, 8 << 20, 0, Duration.ofSeconds(1),
-        d.maxTokens(), d.maxNestingDepth(), d.idleTimeout(), d.minBytesPerSecond(), d.bodyDeadline(), d.acceptQueueSize(), 32));
+        d.maxTokens(), d.maxNestingDepth(), d.idleTimeout(), d.minBytesPerSecond(), d.bodyDeadline(), d.acceptQueueSize(), d.maxConnections(), 32));
     assertThrows(IllegalArgumentException.class, () -> new ServerLimits(1 << 20, 8 << 20, 2, Duration.ofSeconds(1),
-        d.maxTokens(), d.maxNestingDepth(), d.idleTimeout(), d.minBytesPerSecond(), d.bodyDeadline(), d.acceptQueueSize(), 4));
+        d.maxTokens(), d.maxNestingDepth(), d.idleTimeout(), d.minBytesPerSecond(), d.bodyDeadline(), d.acceptQueueSize(), d.maxConnections(), 4));
     IllegalArgumentException same = assertThrows(IllegalArgumentException.class, () -> new ServerLimits(1 << 20,
         8 << 20, 2, Duration.ofSeconds(1), d.maxTokens(), d.maxNestingDepth(), Duration.ofSeconds(5),
-        d.minBytesPerSecond(), Duration.ofSeconds(5), d.acceptQueueSize(), 32));
+        d.minBytesPerSecond(), Duration.ofSeconds(5), d.acceptQueueSize(), d.maxConnections(), 32));
     assertEquals("bodyDeadline 5000 ms must differ from idleTimeout 5000 ms", same.getMessage());
   }
 

@@ -62,6 +62,12 @@ import javax.net.ssl.TrustManagerFactory;
 public final class AdmissionBenchmark {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * How long any request of the benchmark waits for its answer (and a connection for its
+   * handshake): twice the chart's webhook timeout, after which the API server has given up. An
+   * answer that does not come counts as an error instead of stopping the benchmark.
+   */
+  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
   private String serverClasspath;
   private Path example = Path.of("../examples/basic-tidb-cluster.yaml");
@@ -137,7 +143,7 @@ public final class AdmissionBenchmark {
         "--cert-dir=" + dir, "--bind-address=127.0.0.1", "--port=" + port, "--log-level=info",
         "--shutdown-delay-seconds=0"));
     SSLContext tls = trusting(ca);
-    HttpClient probe = HttpClient.newBuilder().sslContext(tls).build();
+    HttpClient probe = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).sslContext(tls).build();
     URI readyz = URI.create("https://127.0.0.1:" + port + "/readyz");
 
     long launched = System.nanoTime();
@@ -204,9 +210,13 @@ public final class AdmissionBenchmark {
     } finally {
       long stopping = System.nanoTime();
       server.destroy();
-      server.waitFor();
-      System.out.printf(Locale.ROOT, "SIGTERM to exit: %d ms (exit code %d)%n",
-          (System.nanoTime() - stopping) / 1_000_000, server.exitValue());
+      if (server.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        System.out.printf(Locale.ROOT, "SIGTERM to exit: %d ms (exit code %d)%n",
+            (System.nanoTime() - stopping) / 1_000_000, server.exitValue());
+      } else {
+        server.destroyForcibly().waitFor();
+        System.out.printf(Locale.ROOT, "SIGTERM to exit: NOT within 60 s; killed (exit code %d)%n", server.exitValue());
+      }
     }
   }
 
@@ -311,8 +321,8 @@ public final class AdmissionBenchmark {
       perClient.add(samples);
       int id = c;
       Thread t = new Thread(() -> {
-        HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
-        HttpRequest request = HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+        HttpClient client = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
         try {
           while (System.nanoTime() < end && counts[id] < samples.length) {
@@ -429,8 +439,8 @@ public final class AdmissionBenchmark {
   /** Requests sent at a fixed rate whatever the answers do; latency counted from the planned send. */
   private static Result openLoop(URI uri, byte[] body, SSLContext tls, int perSecond, Duration window)
       throws InterruptedException {
-    HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
-    HttpRequest request = HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+    HttpClient client = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+    HttpRequest request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
     long total = window.toSeconds() * perSecond;
     long[] latencies = new long[(int) total];
@@ -478,8 +488,8 @@ public final class AdmissionBenchmark {
     List<Thread> attackers = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
       Thread t = new Thread(() -> {
-        HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + "/mutate"))
+        HttpClient client = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + "/mutate")).timeout(REQUEST_TIMEOUT)
             .POST(HttpRequest.BodyPublishers.ofByteArray(expanding)).build();
         while (System.nanoTime() < end) {
           try {
@@ -510,6 +520,7 @@ public final class AdmissionBenchmark {
     try {
       for (int i = 0; i < 1000; i++) {
         javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) tls.getSocketFactory().createSocket("127.0.0.1", port);
+        socket.setSoTimeout((int) REQUEST_TIMEOUT.toMillis());
         socket.startHandshake();
         String start = switch (i % 3) {
           case 0 -> "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n{";
@@ -538,8 +549,9 @@ public final class AdmissionBenchmark {
     for (int i = 0; i < 64; i++) {
       int id = i;
       new Thread(() -> {
-        HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
-        HttpRequest request = HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofByteArray(validate.body())).build();
+        HttpClient client = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(validate.body())).build();
         try {
           go.await();
           long start = System.nanoTime();
