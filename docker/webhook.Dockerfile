@@ -12,7 +12,7 @@ RUN mvn -B -q -pl webhook -am install -Dmaven.test.skip=true \
  && cp webhook/target/webhook-*.jar webhook/target/lib/
 # Bouncy Castle's jars are signed. A class from a signed jar is left out of the class-data sharing
 # archive, and the JVM checks the jar's signature (an 800 KB signature file) at every start: about
-# 0.45 s of CPU, a sixth of the start (docs/benchmarks-webhook.md). Nothing registers Bouncy Castle
+# 0.45 s of CPU, a sixth of the start. Nothing registers Bouncy Castle
 # as a JCE provider (only that needs the signature), so the signature files are removed; the
 # classes are then archived.
 RUN for jar in webhook/target/lib/bc*.jar; do \
