@@ -25,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * The reconcile skeleton every controller shares; it knows no custom resource kind.
  *
  * <ol>
+ *   <li><b>Settled resources wait on start:</b> the process's first reconcile of a resource that
+ *       is Ready at its generation is rescheduled a second or few later ({@link StartupOrder}), so
+ *       new and changed resources are reconciled first after a restart.
  *   <li><b>Default</b> the stored object in memory with the webhook's rules (never written back).
  *   <li><b>Validate</b> it with the <em>stored-object</em> rules ({@link
  *       AdmissionRules#validateStored}): an object admitted under an older operator keeps being
@@ -65,6 +68,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
   private final Duration convergingRequeue;
   private final boolean detectCacheMutations = CacheMutationDetector.enabled(System.getenv());
   private final ReconcileGate gate = new ReconcileGate();
+  private final StartupOrder startupOrder;
 
   /**
    * @param name the controller's name: JOSDK's, and the {@code controller} tag of the metrics
@@ -85,6 +89,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     this.events = services.events();
     this.metrics = services.metrics();
     this.clock = services.clock();
+    this.startupOrder = new StartupOrder(clock.instant());
     this.convergingRequeue = convergingRequeue;
   }
 
@@ -142,6 +147,13 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     Instant now = clock.instant();
     Long generation = stored.getMetadata().getGeneration();
     S current = stored.getStatus() == null ? statuses.empty() : stored.getStatus();
+    Optional<Duration> deferred =
+        startupOrder.deferral(now, stored.getMetadata().getUid(), generation, statuses.conditions(current));
+    if (deferred.isPresent()) {
+      LOG.debug("settled: first reconcile deferred controller={} namespace={} name={} after={}",
+          name, stored.getMetadata().getNamespace(), stored.getMetadata().getName(), deferred.get());
+      return UpdateControl.<P>noUpdate().rescheduleAfter(deferred.get());
+    }
     S next = statuses.copy(current);
     statuses.setObservedGeneration(next, generation);
 
