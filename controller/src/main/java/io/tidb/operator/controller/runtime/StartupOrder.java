@@ -17,8 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link #MIN_DELAY} + {@link #SPREAD} later instead (spread by uid, so they do not all come back
  * at once); any event for it before then reconciles it as usual. Resources without that
  * condition (Backups, Restores…) and unsettled ones are never deferred. Only the first {@link
- * #WINDOW} of the process is a start: after it nothing is deferred and no uid is remembered, so
- * the set does not grow with every resource the process ever sees.
+ * #WINDOW} after the first reconcile is a start (not after construction: a standby builds its
+ * reconcilers at launch and may wait for leadership far longer): after it nothing is deferred and
+ * no uid is remembered, so the set does not grow with every resource the process ever sees.
  */
 final class StartupOrder {
 
@@ -32,19 +33,23 @@ final class StartupOrder {
 
   private final Set<String> seen = ConcurrentHashMap.newKeySet();
 
-  private final Instant windowEnd;
+  private volatile Instant windowEnd;
 
   private volatile boolean windowOpen = true;
 
-  StartupOrder(Instant start) {
-    this.windowEnd = start.plus(WINDOW);
-  }
-
   /**
    * How long to defer this first reconcile of {@code uid}; empty when it runs now (seen before,
-   * or not settled, or the start is over). Records the sight either way while the start lasts.
+   * or not settled, or the start is over). Records the sight either way while the start lasts;
+   * the first call starts the window.
    */
   Optional<Duration> deferral(Instant now, String uid, Long generation, List<Condition> conditions) {
+    if (windowEnd == null) {
+      synchronized (this) {
+        if (windowEnd == null) {
+          windowEnd = now.plus(WINDOW);
+        }
+      }
+    }
     if (windowOpen && !now.isBefore(windowEnd)) {
       windowOpen = false;
       seen.clear();

@@ -89,7 +89,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     this.events = services.events();
     this.metrics = services.metrics();
     this.clock = services.clock();
-    this.startupOrder = new StartupOrder(clock.instant());
+    this.startupOrder = new StartupOrder();
     this.convergingRequeue = convergingRequeue;
   }
 
