@@ -3,8 +3,6 @@ package io.tidb.operator.controller.backup;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.tidb.operator.api.ApiObjects;
@@ -15,6 +13,7 @@ import io.tidb.operator.api.v1alpha1.backup.BackupScheduleStatus;
 import io.tidb.operator.api.v1alpha1.backup.BackupSpec;
 import io.tidb.operator.api.validation.backup.BackupTimestamps;
 import io.tidb.operator.api.validation.backup.ScheduledBackups;
+import io.tidb.operator.controller.runtime.MergePatch;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
 import io.tidb.operator.controller.runtime.ReconcileWork;
 import io.tidb.operator.controller.runtime.ResourceContext;
@@ -143,8 +142,8 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
   /** Asks the log backup to truncate its log up to {@code tso} (its Backup controller runs it). */
   private void truncate(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx, Backup log, long tso) {
     String until = Long.toUnsignedString(tso);
-    client.resources(Backup.class).inNamespace(ctx.namespace()).withName(log.getMetadata().getName())
-        .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"logTruncateUntil\":\"" + until + "\"}}");
+    MergePatch.patch(client, Backup.class, ctx.namespace(), log.getMetadata().getName(),
+        "{\"spec\":{\"logTruncateUntil\":\"" + until + "\"}}");
     ctx.events().normal(ctx.stored(), "LogBackupTruncated", "retention set logTruncateUntil of log backup "
         + log.getMetadata().getName() + " to " + until + " (" + BackupTimestamps.instantOf(tso)
         + "), the commit ts of the oldest snapshot backup kept");

@@ -4,9 +4,8 @@ import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.controller.runtime.MergePatch;
 import java.net.HttpURLConnection;
 import java.util.Map;
 import java.util.Optional;
@@ -18,8 +17,6 @@ import org.slf4j.LoggerFactory;
 public final class KubeMonitorVolumes implements MonitorVolumes {
 
   private static final Logger LOG = LoggerFactory.getLogger(KubeMonitorVolumes.class);
-  private static final PatchContext MERGE =
-      new PatchContext.Builder().withPatchType(PatchType.JSON_MERGE).build();
 
   private final KubernetesClient client;
   private final AtomicBoolean forbiddenLogged = new AtomicBoolean();
@@ -51,7 +48,7 @@ public final class KubeMonitorVolumes implements MonitorVolumes {
 
   @Override
   public void setReclaimPolicy(String volume, String policy) {
-    client.persistentVolumes().withName(volume).patch(MERGE,
+    MergePatch.patch(client, PersistentVolume.class, null, volume,
         ApiObjects.toJson(Map.of("spec", Map.of("persistentVolumeReclaimPolicy", policy))));
   }
 }

@@ -22,6 +22,7 @@ public final class ResourceContext<P extends HasMetadata, S> {
   private final Applier applier;
   private final EventRecorder events;
   private final Instant now;
+  private final WrittenObjects written = new WrittenObjects();
 
   /**
    * @param stored the object as stored (Events are about it)
@@ -77,8 +78,9 @@ public final class ResourceContext<P extends HasMetadata, S> {
   }
 
   /**
-   * Applies {@code desired} if it differs from the cached object, and records a Normal Event
-   * ({@code SuccessfulCreate} or {@code SuccessfulUpdate}) for every write.
+   * Applies {@code desired} if it differs from the cached object. Every write is told in a Normal
+   * Event ({@code SuccessfulCreate} or {@code SuccessfulUpdate}), one per verb for the whole
+   * reconcile, recorded by {@link #recordWrites} (the reconcile skeleton calls it at the end).
    */
   @SuppressWarnings("unchecked")
   public <R extends HasMetadata> ApplyOutcome apply(R desired) {
@@ -86,21 +88,17 @@ public final class ResourceContext<P extends HasMetadata, S> {
     Optional<R> actual = owned.get(kind, desired.getMetadata().getName());
     ApplyOutcome outcome =
         applier.apply(desired, actual, owned.cacheOf(kind), ResourceID.fromResource(resource));
-    if (outcome == ApplyOutcome.CREATED) {
-      events.normal(stored, "SuccessfulCreate", written("create", desired));
-    } else if (outcome == ApplyOutcome.UPDATED) {
-      events.normal(stored, "SuccessfulUpdate", written("update", desired));
-    }
+    written.add(outcome, desired);
     return outcome;
+  }
+
+  /** Records the Events of the objects {@link #apply} wrote since the last call. */
+  public void recordWrites() {
+    written.record(events, stored);
   }
 
   /** Whether applying {@code desired} would leave {@code actual} as it is ({@link Applier#matches}). */
   public boolean matches(HasMetadata desired, HasMetadata actual) {
     return applier.matches(desired, actual);
-  }
-
-  private String written(String verb, HasMetadata desired) {
-    return verb + " " + desired.getKind() + " " + desired.getMetadata().getName() + " in "
-        + resource.getKind() + " " + name() + " successful";
   }
 }

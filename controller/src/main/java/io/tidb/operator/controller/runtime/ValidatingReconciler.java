@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  *       reconciled even if it uses a field that is refused on create today.
  *   <li><b>Invalid:</b> condition {@code Valid=False} listing every violation, a Warning Event
  *       {@code FailedValidation} once per distinct message, and nothing else touched.
- *   <li><b>Work:</b> the controller's {@link ReconcileWork} on the defaulted object.
+ *   <li><b>Work:</b> the controller's {@link ReconcileWork} on the defaulted object; the objects
+ *       it wrote are told in one Event per verb ({@link WrittenObjects}), even when it fails.
  *   <li><b>Status</b> is server-side applied from a fresh object, and only when it changed: a
  *       reconcile with nothing to do writes nothing.
  *   <li><b>Converged with a recheck</b> ({@link WorkOutcome#convergedRecheckAfter}) reschedules
@@ -182,8 +183,9 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     try {
       outcome = work.work(ctx);
     } catch (Exception e) {
-      // What the work observed and its conditions (which say why it failed) still reach the
-      // user; the framework then retries with backoff.
+      // What the work wrote and observed, and its conditions (which say why it failed), still
+      // reach the user; the framework then retries with backoff.
+      ctx.recordWrites();
       try {
         CacheMutationDetector.verify(owned);
       } catch (IllegalStateException mutation) {
@@ -192,6 +194,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
       writeStatusIfChanged(stored, context, current, next);
       throw e;
     }
+    ctx.recordWrites();
     CacheMutationDetector.verify(owned);
     metrics.reconciled(name, outcome.result(), outcome.step());
     LOG.debug(

@@ -6,10 +6,9 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.controller.runtime.MergePatch;
 import io.tidb.operator.controller.runtime.OwnedObjects;
 import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
@@ -34,10 +33,6 @@ public final class KubeVolumeClaims implements VolumeClaims {
 
   private static final Logger LOG = LoggerFactory.getLogger(KubeVolumeClaims.class);
   private static final AtomicBoolean PV_FORBIDDEN_LOGGED = new AtomicBoolean();
-
-  private static final PatchContext MERGE = new PatchContext.Builder()
-      .withPatchType(PatchType.JSON_MERGE)
-      .build();
 
   private final KubernetesClient client;
   private final String namespace;
@@ -127,11 +122,8 @@ public final class KubeVolumeClaims implements VolumeClaims {
    * the claim: the answer then replaces that version, never a newer one).
    */
   private void patch(String name, Map<String, Object> patch) {
-    PersistentVolumeClaim patched = client
-        .persistentVolumeClaims()
-        .inNamespace(namespace)
-        .withName(name)
-        .patch(MERGE, ApiObjects.toJson(patch));
+    PersistentVolumeClaim patched = MergePatch.patch(
+        client, PersistentVolumeClaim.class, namespace, name, ApiObjects.toJson(patch));
     Optional<PersistentVolumeClaim> before = get(name);
     if (patched != null && before.isPresent()) {
       cache.cacheOf(PersistentVolumeClaim.class)
@@ -200,12 +192,8 @@ public final class KubeVolumeClaims implements VolumeClaims {
 
   @Override
   public void setReclaimPolicy(String volume, String policy) {
-    client
-        .persistentVolumes()
-        .withName(volume)
-        .patch(
-            MERGE,
-            ApiObjects.toJson(Map.of("spec", Map.of("persistentVolumeReclaimPolicy", policy))));
+    MergePatch.patch(client, PersistentVolume.class, null, volume,
+        ApiObjects.toJson(Map.of("spec", Map.of("persistentVolumeReclaimPolicy", policy))));
   }
 
   @Override
@@ -228,6 +216,13 @@ public final class KubeVolumeClaims implements VolumeClaims {
     if (patch.isEmpty()) {
       return;
     }
-    client.persistentVolumes().withName(volume).patch(MERGE, ApiObjects.toJson(patch));
+    try {
+      MergePatch.patch(client, PersistentVolume.class, null, volume, ApiObjects.toJson(patch));
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+        throw e;
+      }
+      // Gone since it was read: nothing left to label.
+    }
   }
 }

@@ -529,6 +529,10 @@ public final class ControllerBenchmark {
             .mapToObj(limit -> String.format(Locale.ROOT, " of the %.0f MiB limit%s", limit,
                 q.peakRssMiB() > limit ? ": above it, a container with that limit would have been OOM-killed" : ""))
             .findFirst().orElse(""));
+    System.out.println("- Events converging, by reason: " + c.metricsAtReady().sumBy("tidb_operator_events_total", "reason")
+        .entrySet().stream()
+        .map(e -> String.format(Locale.ROOT, "%s %.0f", e.getKey(), e.getValue()))
+        .collect(Collectors.joining(", ")));
     if (r.restart() != null) {
       System.out.printf(Locale.ROOT, "- restart with %d clusters and one new: exec to /readyz 200 %.0f ms, to the new cluster's first object (%s) %.0f ms%n",
           n, r.restart().readyzMillis(), r.restart().firstObject(), r.restart().firstObjectMillis());

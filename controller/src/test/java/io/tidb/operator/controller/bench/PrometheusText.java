@@ -51,4 +51,17 @@ record PrometheusText(List<Sample> samples) {
   double sum(String name) {
     return sum(name, Map.of());
   }
+
+  /** {@code name}'s samples summed by the value of {@code label}, largest sum first. */
+  Map<String, Double> sumBy(String name, String label) {
+    Map<String, Double> sums = new java.util.TreeMap<>();
+    samples.stream()
+        .filter(s -> s.name().equals(name) && s.labels().containsKey(label))
+        .forEach(s -> sums.merge(s.labels().get(label), s.value(), Double::sum));
+    Map<String, Double> sorted = new LinkedHashMap<>();
+    sums.entrySet().stream()
+        .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+        .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+    return sorted;
+  }
 }

@@ -110,8 +110,11 @@ class ComponentRegistrationTest {
     steps.add(widget); // the one registration line
     TidbClusterWork work = new TidbClusterWork(
             new ClusterPipeline(steps), c -> new FakeClusterApi(), (ns, cache) -> new FakeVolumeClaims());
-    return work.work(
-        new ResourceContext<>(tc, tc, status, owned, applier, events, ClusterContexts.NOW));
+    ResourceContext<TidbCluster, TidbClusterStatus> ctx =
+        new ResourceContext<>(tc, tc, status, owned, applier, events, ClusterContexts.NOW);
+    WorkOutcome outcome = work.work(ctx);
+    ctx.recordWrites(); // as the reconcile skeleton does
+    return outcome;
   }
 
   private static Condition ready(TidbClusterStatus status) {

@@ -376,7 +376,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
               "a PD call failed: " + e.getMessage() + "; nothing was changed, retrying with"
                   + " backoff");
       report(ctx, operation, failed, rollout,
-          new StatefulSetPlan(rollout.replicas(), rollout.partition()), replacing);
+          new StatefulSetPlan(rollout.replicas(), rollout.partition()), replacing, templateApplied);
       throw e;
     }
     StatefulSet desired;
@@ -392,7 +392,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
       keepImmutableFields(ctx, desired, actual);
     }
     ApplyOutcome outcome = ctx.apply(desired);
-    report(ctx, operation, decision, rollout, plan, replacing);
+    report(ctx, operation, decision, rollout, plan, replacing, templateApplied);
     reportConfigChange(ctx, true, inUse, cm, cmBefore);
     // Volumes: resize, labels, PV reclaim policy (member/VolumeCare), apart from the operation.
     Optional<String> resizing =
@@ -808,13 +808,17 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
       MemberDecision decision,
       Rollout rollout,
       StatefulSetPlan plan,
-      boolean replacing) {
+      boolean replacing,
+      boolean templateApplied) {
     S status = statusOf(ctx.status());
     TidbCluster tc = ctx.cluster();
     Long generation = tc.getMetadata().getGeneration();
     boolean idle = decision instanceof MemberDecision.Idle;
     String scaleIn = operation == Operation.SCALE_IN && !idle ? decision.message() : null;
-    String upgrade = operation == Operation.UPGRADE && !idle ? decision.message() : null;
+    boolean wasUpgrading = Conditions.find(status.getConditions(), UPGRADE_CONDITION).isPresent();
+    String upgrade = operation == Operation.UPGRADE && !idle
+            && rollout.upgradeShown(templateApplied, wasUpgrading)
+        ? decision.message() : null;
 
     if (operation == Operation.SCALE_OUT && decision instanceof MemberDecision.Resize r) {
       ctx.events()
@@ -846,7 +850,6 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
         ctx.events().warning(tc, b.reason(), displayName() + ": " + b.message());
       }
     }
-    boolean wasUpgrading = Conditions.find(status.getConditions(), UPGRADE_CONDITION).isPresent();
     if (wasUpgrading
         && upgrade == null
         && (operation == Operation.NONE || operation == Operation.UPGRADE)) {

@@ -67,9 +67,14 @@ public final class PvLabels {
 
   /** The part of {@code wanted} the volume lacks or has with another value. */
   public static Meta missing(Meta wanted, PersistentVolume pv) {
+    return missing(wanted, new Meta(
+        orEmpty(pv.getMetadata().getLabels()), orEmpty(pv.getMetadata().getAnnotations())));
+  }
+
+  /** The part of {@code wanted} a volume that carries {@code has} lacks or has with another value. */
+  public static Meta missing(Meta wanted, Meta has) {
     return new Meta(
-        diff(wanted.labels(), orEmpty(pv.getMetadata().getLabels())),
-        diff(wanted.annotations(), orEmpty(pv.getMetadata().getAnnotations())));
+        diff(wanted.labels(), has.labels()), diff(wanted.annotations(), has.annotations()));
   }
 
   private static Map<String, String> diff(Map<String, String> want, Map<String, String> have) {

@@ -95,6 +95,44 @@ public record Rollout(
     return false;
   }
 
+  /**
+   * Whether the component's {@code Upgrade} condition shows an upgrade (and its end an {@code
+   * Upgraded} Event), while the operation is an upgrade: the pod template is not applied yet, the
+   * StatefulSet's current and update revisions differ, or an existing pod below {@code replicas}
+   * runs another revision; once shown, also until every pod is back and the StatefulSet
+   * controller has seen the latest spec. Pods not created yet are no upgrade on their own: a new
+   * StatefulSet or a scale-out creates them at the update revision, and a bring-up is not
+   * reported as an upgrade.
+   */
+  public boolean upgradeShown(boolean templateApplied, boolean shownBefore) {
+    if (!templateApplied) {
+      return true;
+    }
+    if (updateRevision != null) {
+      if (currentRevision != null && !currentRevision.equals(updateRevision)) {
+        return true;
+      }
+      for (int i = 0; i < replicas; i++) {
+        ObservedPod p = pods.get(i);
+        if (p != null && !isUpdated(p)) {
+          return true;
+        }
+      }
+    }
+    if (!shownBefore) {
+      return false;
+    }
+    if (!observed) {
+      return true;
+    }
+    for (int i = 0; i < replicas; i++) {
+      if (pods.get(i) == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** An upgrade has released some pods: the partition is below the replica count. */
   public boolean rolling() {
     return partition < replicas;

@@ -203,7 +203,8 @@ public final class VolumeCare {
   /**
    * The PersistentVolumes bound to the claims: {@code spec.pvReclaimPolicy} (when set) and the
    * labels of {@link PvLabels}. A volume found right since its claim, the policy and the labels
-   * it must carry last changed is not read again ({@link CheckedVolumes}).
+   * it must carry last changed is not read again ({@link CheckedVolumes}); one whose claim only
+   * gained labels since it was found right gets those labels without being read again.
    */
   private static void carePersistentVolumes(ClusterContext ctx, List<PersistentVolumeClaim> claims) {
     String policy = ctx.cluster().getSpec().getPvReclaimPolicy();
@@ -218,6 +219,21 @@ public final class VolumeCare {
       CheckedVolumes.Check check = new CheckedVolumes.Check(
           pvc.getMetadata().getUid(), policy, wanted.labels(), wanted.annotations());
       if (checked.upToDate(name.get(), check, ctx.now())) {
+        continue;
+      }
+      Optional<CheckedVolumes.Check> last = checked.lastCheck(name.get(), check, ctx.now());
+      if (last.isPresent()) {
+        // Same claim and policy, found right a short while ago: only the claim's new labels are
+        // missing, and they are written without reading the volume again.
+        PvLabels.Meta meta = PvLabels.missing(
+            wanted, new PvLabels.Meta(last.get().labels(), last.get().annotations()));
+        if (!meta.isEmpty()) {
+          ctx.claims().updateVolume(name.get(), meta.labels(), meta.annotations(), null);
+        }
+        // It carries what it carried and what was just written: a claim seen again without its
+        // newest label (an older cached copy) then writes nothing.
+        checked.relabelled(name.get(), new CheckedVolumes.Check(check.claimUid(), check.policy(),
+            union(last.get().labels(), meta.labels()), union(last.get().annotations(), meta.annotations())));
         continue;
       }
       Optional<PersistentVolume> pv = ctx.claims().volume(name.get());
@@ -237,6 +253,12 @@ public final class VolumeCare {
       }
       checked.checked(name.get(), check, ctx.now());
     }
+  }
+
+  private static Map<String, String> union(Map<String, String> a, Map<String, String> b) {
+    Map<String, String> u = new java.util.TreeMap<>(a);
+    u.putAll(b);
+    return u;
   }
 
   private static Quantity storageOf(PersistentVolumeClaim pvc) {

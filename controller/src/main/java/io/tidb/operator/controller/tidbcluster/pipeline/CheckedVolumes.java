@@ -3,6 +3,7 @@ package io.tidb.operator.controller.tidbcluster.pipeline;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -48,6 +49,31 @@ public final class CheckedVolumes {
   public boolean upToDate(String volume, Check check, Instant now) {
     Checked c = volumes.get(volume);
     return c != null && c.check().equals(check) && now.isBefore(c.at().plus(RECHECK));
+  }
+
+  /**
+   * What {@code volume} was last found or made to carry, when that was for the claim and the
+   * reclaim policy of {@code check} and less than {@link #RECHECK} before {@code now}: the volume
+   * still has those labels and annotations (as far as the operator knows), so a claim that gained
+   * labels needs only the new ones written, without reading the volume first.
+   */
+  public Optional<Check> lastCheck(String volume, Check check, Instant now) {
+    Checked c = volumes.get(volume);
+    return c != null
+            && c.check().claimUid().equals(check.claimUid())
+            && c.check().policy().equals(check.policy())
+            && now.isBefore(c.at().plus(RECHECK))
+        ? Optional.of(c.check())
+        : Optional.empty();
+  }
+
+  /**
+   * Records that {@code volume} now carries {@code check}: its {@link #lastCheck} and the labels
+   * just written without reading it. The time it was last read is kept: {@link #RECHECK} still
+   * counts from then.
+   */
+  public void relabelled(String volume, Check check) {
+    volumes.computeIfPresent(volume, (v, c) -> new Checked(check, c.at()));
   }
 
   /**

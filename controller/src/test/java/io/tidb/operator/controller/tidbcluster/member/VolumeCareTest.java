@@ -116,13 +116,60 @@ class VolumeCareTest {
 
     claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of("tidb.pingcap.com/store-id", "4")));
     reconcileAt(ClusterContexts.NOW.plusSeconds(60));
-    assertEquals(3, claims.volumeReads.size(), "the claim's labels changed");
+    assertEquals(2, claims.volumeReads.size(), "the claim's new label is written without a read");
     assertEquals("4", claims.volumes.get("pv-0").getMetadata().getLabels()
         .get("tidb.pingcap.com/store-id"));
 
     claims.claims.put("tikv-basic-tikv-0", claim("uid-new", Map.of("tidb.pingcap.com/store-id", "4")));
     reconcileAt(ClusterContexts.NOW.plusSeconds(90));
-    assertEquals(4, claims.volumeReads.size(), "another claim is bound to the volume");
+    assertEquals(3, claims.volumeReads.size(), "another claim is bound to the volume");
+  }
+
+  @Test
+  void aClaimsNewLabelReachesItsVolumeWithoutARead() {
+    reconcileAt(ClusterContexts.NOW);
+    int writes = claims.calls.size();
+
+    claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30));
+    assertEquals(List.of("pv-0"), claims.volumeReads);
+    assertEquals(List.of("label-volume pv-0 {tidb.pingcap.com/store-id=4} {}"),
+        claims.calls.subList(writes, claims.calls.size()), "only the new label is written");
+    assertEquals("4", claims.volumes.get("pv-0").getMetadata().getLabels()
+        .get("tidb.pingcap.com/store-id"));
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+
+    reconcileAt(ClusterContexts.NOW.plusSeconds(60));
+    assertEquals(writes + 1, claims.calls.size(), "then nothing");
+  }
+
+  @Test
+  void anOlderCopyOfTheClaimWithoutItsNewLabelWritesNothing() {
+    reconcileAt(ClusterContexts.NOW);
+    PersistentVolumeClaim older = claims.claims.get("tikv-basic-tikv-0");
+    claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(5));
+    int writes = claims.calls.size();
+
+    claims.claims.put("tikv-basic-tikv-0", older);
+    reconcileAt(ClusterContexts.NOW.plusSeconds(10));
+    claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(15));
+    assertEquals(writes, claims.calls.size(), "the volume has the label already");
+    assertEquals(List.of("pv-0"), claims.volumeReads);
+  }
+
+  @Test
+  void aRelabelledVolumeIsStillReadAgainAfterTheRecheckPeriodOfItsLastRead() {
+    reconcileAt(ClusterContexts.NOW);
+    claims.volumes.get("pv-0").getSpec().setPersistentVolumeReclaimPolicy("Recycle");
+    claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of("tidb.pingcap.com/store-id", "4")));
+    reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.RECHECK).minusSeconds(10));
+    assertEquals(1, claims.volumeReads.size());
+
+    reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.RECHECK));
+    assertEquals(2, claims.volumeReads.size(), "30 minutes after the read, not after the relabel");
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
   }
 
   @Test
