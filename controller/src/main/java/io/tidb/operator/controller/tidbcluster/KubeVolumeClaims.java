@@ -197,7 +197,7 @@ public final class KubeVolumeClaims implements VolumeClaims {
   }
 
   @Override
-  public void updateVolume(
+  public boolean updateVolume(
       String volume, Map<String, String> labels, Map<String, String> annotations, String policy) {
     Map<String, Object> metadata = new java.util.LinkedHashMap<>();
     if (!labels.isEmpty()) {
@@ -214,15 +214,16 @@ public final class KubeVolumeClaims implements VolumeClaims {
       patch.put("spec", Map.of("persistentVolumeReclaimPolicy", policy));
     }
     if (patch.isEmpty()) {
-      return;
+      return true;
     }
     try {
       MergePatch.patch(client, PersistentVolume.class, null, volume, ApiObjects.toJson(patch));
+      return true;
     } catch (KubernetesClientException e) {
       if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
         throw e;
       }
-      // Gone since it was read: nothing left to label.
+      return false;
     }
   }
 }

@@ -13,6 +13,7 @@ import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims.Expansion;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +33,10 @@ import org.slf4j.LoggerFactory;
  * VolumeResize} condition and Events.
  */
 public final class VolumeCare {
+
+  /** How young a claim is whose volume is patched without being read first. */
+  static final java.time.Duration NEW_CLAIM = java.time.Duration.ofMinutes(10);
+
 
   /** Normal Event: claims were patched to a larger size. */
   public static final String RESIZING_EVENT = "VolumeResizing";
@@ -204,7 +209,8 @@ public final class VolumeCare {
    * The PersistentVolumes bound to the claims: {@code spec.pvReclaimPolicy} (when set) and the
    * labels of {@link PvLabels}. A volume found right since its claim, the policy and the labels
    * it must carry last changed is not read again ({@link CheckedVolumes}); one whose claim only
-   * gained labels since it was found right gets those labels without being read again.
+   * gained labels since it was found right gets those labels without being read again, and one
+   * bound to a claim created minutes ago ({@link #newlyCreated}) is patched without a read.
    */
   private static void carePersistentVolumes(ClusterContext ctx, List<PersistentVolumeClaim> claims) {
     String policy = ctx.cluster().getSpec().getPvReclaimPolicy();
@@ -236,6 +242,21 @@ public final class VolumeCare {
             union(last.get().labels(), meta.labels()), union(last.get().annotations(), meta.annotations())));
         continue;
       }
+      if (newlyCreated(pvc, ctx.now())) {
+        // Its volume was provisioned for it minutes ago and carries none of this yet: all of it
+        // in one patch, without reading the volume first (a volume that is not there yet is
+        // left for the next reconcile).
+        String set = policy == null || policy.isEmpty() ? null : policy;
+        if (ctx.claims().updateVolume(name.get(), wanted.labels(), wanted.annotations(), set)) {
+          if (set != null) {
+            LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={}"
+                    + " volume={} policy={} (newly provisioned)", ctx.namespace(), ctx.name(),
+                pvc.getMetadata().getName(), name.get(), set);
+          }
+          checked.checked(name.get(), check, ctx.now());
+        }
+        continue;
+      }
       Optional<PersistentVolume> pv = ctx.claims().volume(name.get());
       if (pv.isEmpty() || pv.get().getSpec() == null) {
         continue;
@@ -252,6 +273,23 @@ public final class VolumeCare {
             name.get(), policy, pv.get().getSpec().getPersistentVolumeReclaimPolicy());
       }
       checked.checked(name.get(), check, ctx.now());
+    }
+  }
+
+  /**
+   * Whether {@code pvc} was created less than {@link #NEW_CLAIM} before {@code now}: the volume
+   * it is bound to was provisioned for it and cannot carry the operator's labels yet (patching it
+   * blindly is safe either way: the patch holds only what the volume must carry).
+   */
+  static boolean newlyCreated(PersistentVolumeClaim pvc, Instant now) {
+    String created = pvc.getMetadata().getCreationTimestamp();
+    if (created == null || created.isEmpty()) {
+      return false;
+    }
+    try {
+      return now.isBefore(Instant.parse(created).plus(NEW_CLAIM));
+    } catch (java.time.format.DateTimeParseException e) {
+      return false;
     }
   }
 

@@ -79,9 +79,11 @@ public interface VolumeClaims {
   /**
    * Merges labels and annotations into the PersistentVolume's metadata and, when {@code policy}
    * is not null, sets its {@code spec.persistentVolumeReclaimPolicy}: one write for what a
-   * volume needs when its claim is first bound. A volume that no longer exists is left alone.
+   * volume needs when its claim is first bound.
+   *
+   * @return false when the volume does not exist (nothing written)
    */
-  void updateVolume(String volume, Map<String, String> labels, Map<String, String> annotations, String policy);
+  boolean updateVolume(String volume, Map<String, String> labels, Map<String, String> annotations, String policy);
 
   /**
    * What a StorageClass allows.

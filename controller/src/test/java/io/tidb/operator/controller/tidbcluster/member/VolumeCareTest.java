@@ -3,6 +3,7 @@ package io.tidb.operator.controller.tidbcluster.member;
 import static io.tidb.operator.controller.fixtures.Rollouts.OLD;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
@@ -141,6 +142,50 @@ class VolumeCareTest {
 
     reconcileAt(ClusterContexts.NOW.plusSeconds(60));
     assertEquals(writes + 1, claims.calls.size(), "then nothing");
+  }
+
+  @Test
+  void aNewClaimsVolumeIsPatchedWithEverythingWithoutARead() {
+    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
+        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
+        .build());
+    reconcileAt(ClusterContexts.NOW);
+    assertEquals(List.of(), claims.volumeReads);
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+    assertEquals(Map.of(
+        "app.kubernetes.io/namespace", "default",
+        "app.kubernetes.io/managed-by", "tidb-operator",
+        "app.kubernetes.io/instance", "basic",
+        "app.kubernetes.io/component", "tikv",
+        "app.kubernetes.io/name", "tidb-cluster"), claims.volumes.get("pv-0").getMetadata().getLabels());
+    int writes = claims.calls.size();
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30));
+    assertEquals(writes, claims.calls.size(), "found right: nothing more");
+    assertEquals(List.of(), claims.volumeReads);
+  }
+
+  @Test
+  void aNewClaimsVolumeNotThereYetIsTriedAgain() {
+    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
+        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
+        .build());
+    PersistentVolume pv = claims.volumes.remove("pv-0");
+    reconcileAt(ClusterContexts.NOW);
+    claims.volumes.put("pv-0", pv);
+    reconcileAt(ClusterContexts.NOW.plusSeconds(5));
+    assertEquals(List.of("update-missing-volume pv-0", "reclaim-policy pv-0 Retain"),
+        claims.calls.subList(0, 2));
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+  }
+
+  @Test
+  void aClaimOlderThanTenMinutesHasItsVolumeReadFirst() {
+    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
+        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minus(VolumeCare.NEW_CLAIM).toString())
+        .endMetadata()
+        .build());
+    reconcileAt(ClusterContexts.NOW);
+    assertEquals(List.of("pv-0"), claims.volumeReads);
   }
 
   @Test
