@@ -204,6 +204,14 @@ class TidbClusterControllerIT {
     awaitEvent("basic", "SuccessfulCreate", "StatefulSet basic-pd");
     awaitEvent("basic", "SuccessfulCreate", "StatefulSet basic-tidb");
     assertTrue(h.events("basic").stream().allMatch(e -> "Normal".equals(e.getType())));
+    assertEquals(List.of(), h.events("basic").stream().map(e -> e.getReason())
+            .filter(r -> r.equals("Upgraded") || r.equals("RollingUpdate")).toList(),
+        "a bring-up is no upgrade");
+
+    // Issue 19: each new claim's volume is labelled without being read, and no claim or volume
+    // patch is preceded by a GET of it.
+    assertEquals(List.of(), h.operator().reads().all().stream()
+            .filter(r -> r.path().contains("/persistentvolumes/")).toList());
   }
 
   /**
