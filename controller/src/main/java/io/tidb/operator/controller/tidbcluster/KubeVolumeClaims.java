@@ -197,7 +197,7 @@ public final class KubeVolumeClaims implements VolumeClaims {
   }
 
   @Override
-  public boolean updateVolume(
+  public VolumeWrite updateVolume(
       String volume, Map<String, String> labels, Map<String, String> annotations, String policy) {
     Map<String, Object> metadata = new java.util.LinkedHashMap<>();
     if (!labels.isEmpty()) {
@@ -214,16 +214,26 @@ public final class KubeVolumeClaims implements VolumeClaims {
       patch.put("spec", Map.of("persistentVolumeReclaimPolicy", policy));
     }
     if (patch.isEmpty()) {
-      return true;
+      return VolumeWrite.WRITTEN;
     }
     try {
       MergePatch.patch(client, PersistentVolume.class, null, volume, ApiObjects.toJson(patch));
-      return true;
+      return VolumeWrite.WRITTEN;
     } catch (KubernetesClientException e) {
-      if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
-        throw e;
+      if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
+        return VolumeWrite.MISSING;
       }
-      return false;
+      if (e.getCode() == HttpURLConnection.HTTP_FORBIDDEN) {
+        if (PV_FORBIDDEN_LOGGED.compareAndSet(false, true)) {
+          LOG.warn(
+              "persistent volumes cannot be patched (forbidden): spec.pvReclaimPolicy and the"
+                  + " volume labels are not applied; grant persistentvolumes get and patch with a"
+                  + " ClusterRole namespace={}",
+              namespace);
+        }
+        return VolumeWrite.FORBIDDEN;
+      }
+      throw e;
     }
   }
 }

@@ -123,11 +123,11 @@ public final class ControllerBenchmark {
   private record Converging(
       double firstReadySeconds, double medianReadySeconds, double allReadySeconds,
       RequestCounts requests, double reconciles, double cpuSeconds, double cpuAtReadySeconds,
-      PrometheusText metricsAtReady) {}
+      PrometheusText metricsAtReady, ThreadCpu threadsAtReady, int simCallsAtReady) {}
 
   private record Quiet(
       RequestCounts requests, double reconciles, double cpuSeconds, double heapMiB, double rssMiB,
-      double peakRssMiB) {}
+      double peakRssMiB, Map<String, Double> cpuByThread, int simCalls) {}
 
   private record Restart(double readyzMillis, double firstObjectMillis, String firstObject) {}
 
@@ -196,9 +196,9 @@ public final class ControllerBenchmark {
     Controller controller = start(options.jvmArgs(), options.classPath(), flags);
     try {
       double startReadyz = millisSince(controller.execNanos(), awaitReadyz(port, controller));
-      Converging converging = converge(admin, controller, port, ns, n, options.shape());
+      Converging converging = converge(admin, controller, sim, port, ns, n, options.shape());
       Thread.sleep(options.settleSeconds() * 1000L);
-      Quiet quiet = quiet(controller, port, converging.metricsAtReady(), converging.cpuAtReadySeconds());
+      Quiet quiet = quiet(controller, sim, port, converging);
       List<StatefulSet> statefulSets = admin.apps().statefulSets().inNamespace(ns).list().getItems();
       List<Deployment> deployments = admin.apps().deployments().inNamespace(ns).list().getItems();
       stop(controller);
@@ -216,8 +216,8 @@ public final class ControllerBenchmark {
 
   /** Creates N clusters at once and waits until each shows Ready=True. */
   private static Converging converge(
-      KubernetesClient admin, Controller controller, int port, String ns, int n, String shape)
-      throws Exception {
+      KubernetesClient admin, Controller controller, PdSimulatorServer sim, int port, String ns,
+      int n, String shape) throws Exception {
     PrometheusText before = scrape(port);
     double cpuAtApply = ProcFiles.cpuSeconds(controller.pid());
     long start = System.nanoTime();
@@ -245,6 +245,8 @@ public final class ControllerBenchmark {
       }
     }
     double cpuAtReady = ProcFiles.cpuSeconds(controller.pid());
+    ThreadCpu threadsAtReady = ThreadCpu.of(controller.pid());
+    int simCallsAtReady = sim.calls().size();
     PrometheusText atReady = scrape(port);
     double[] times = readyAt.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
     return new Converging(
@@ -253,21 +255,26 @@ public final class ControllerBenchmark {
         reconciles(atReady) - reconciles(before),
         cpuAtReady - cpuAtApply,
         cpuAtReady,
-        atReady);
+        atReady,
+        threadsAtReady,
+        simCallsAtReady);
   }
 
   /** The quiet window's requests, reconciles and CPU, and the memory at its end. */
   private static Quiet quiet(
-      Controller controller, int port, PrometheusText atReady, double cpuAtReady) throws Exception {
+      Controller controller, PdSimulatorServer sim, int port, Converging converging) throws Exception {
     requireAlive(controller);
+    PrometheusText atReady = converging.metricsAtReady();
     PrometheusText settled = scrape(port);
     return new Quiet(
         RequestCounts.of(settled).since(RequestCounts.of(atReady)),
         reconciles(settled) - reconciles(atReady),
-        ProcFiles.cpuSeconds(controller.pid()) - cpuAtReady,
+        ProcFiles.cpuSeconds(controller.pid()) - converging.cpuAtReadySeconds(),
         settled.sum("jvm_memory_used_bytes", Map.of("area", "heap")) / (1024 * 1024),
         ProcFiles.statusMiB(controller.pid(), "VmRSS"),
-        ProcFiles.statusMiB(controller.pid(), "VmHWM"));
+        ProcFiles.statusMiB(controller.pid(), "VmHWM"),
+        ThreadCpu.of(controller.pid()).since(converging.threadsAtReady()),
+        sim.calls().size() - converging.simCallsAtReady());
   }
 
   /**
@@ -529,6 +536,11 @@ public final class ControllerBenchmark {
             .mapToObj(limit -> String.format(Locale.ROOT, " of the %.0f MiB limit%s", limit,
                 q.peakRssMiB() > limit ? ": above it, a container with that limit would have been OOM-killed" : ""))
             .findFirst().orElse(""));
+    System.out.printf(Locale.ROOT, "- quiet window: %d PD and TiDB calls (%.1f per settled reconcile); CPU by thread: %s%n",
+        q.simCalls(), q.reconciles() == 0 ? 0.0 : q.simCalls() / q.reconciles(),
+        q.cpuByThread().entrySet().stream().limit(8)
+            .map(e -> String.format(Locale.ROOT, "%s %.2f s", e.getKey(), e.getValue()))
+            .collect(Collectors.joining(", ")));
     System.out.println("- Events converging, by reason: " + c.metricsAtReady().sumBy("tidb_operator_events_total", "reason")
         .entrySet().stream()
         .map(e -> String.format(Locale.ROOT, "%s %.0f", e.getKey(), e.getValue()))

@@ -11,6 +11,7 @@ import io.tidb.operator.api.v1alpha1.cluster.StorageVolumeStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims.Expansion;
 import java.time.Instant;
@@ -216,6 +217,9 @@ public final class VolumeCare {
     String policy = ctx.cluster().getSpec().getPvReclaimPolicy();
     boolean reclaim = Boolean.TRUE.equals(ctx.cluster().getSpec().getEnablePVReclaim());
     CheckedVolumes checked = ctx.claims().checkedVolumes();
+    if (checked.writesForbidden(ctx.now())) {
+      return;
+    }
     for (PersistentVolumeClaim pvc : claims) {
       Optional<String> name = volumeToCareFor(pvc, reclaim);
       if (name.isEmpty()) {
@@ -234,7 +238,15 @@ public final class VolumeCare {
         PvLabels.Meta meta = PvLabels.missing(
             wanted, new PvLabels.Meta(last.get().labels(), last.get().annotations()));
         if (!meta.isEmpty()) {
-          ctx.claims().updateVolume(name.get(), meta.labels(), meta.annotations(), null);
+          VolumeClaims.VolumeWrite write =
+              ctx.claims().updateVolume(name.get(), meta.labels(), meta.annotations(), null);
+          if (write != VolumeClaims.VolumeWrite.WRITTEN) {
+            if (write == VolumeClaims.VolumeWrite.FORBIDDEN) {
+              checked.forbidden(ctx.now());
+              return;
+            }
+            continue;
+          }
         }
         // It carries what it carried and what was just written: a claim seen again without its
         // newest label (an older cached copy) then writes nothing.
@@ -247,7 +259,13 @@ public final class VolumeCare {
         // in one patch, without reading the volume first (a volume that is not there yet is
         // left for the next reconcile).
         String set = policy == null || policy.isEmpty() ? null : policy;
-        if (ctx.claims().updateVolume(name.get(), wanted.labels(), wanted.annotations(), set)) {
+        VolumeClaims.VolumeWrite write =
+            ctx.claims().updateVolume(name.get(), wanted.labels(), wanted.annotations(), set);
+        if (write == VolumeClaims.VolumeWrite.FORBIDDEN) {
+          checked.forbidden(ctx.now());
+          return;
+        }
+        if (write == VolumeClaims.VolumeWrite.WRITTEN) {
           if (set != null) {
             LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={}"
                     + " volume={} policy={} (newly provisioned)", ctx.namespace(), ctx.name(),
@@ -265,7 +283,15 @@ public final class VolumeCare {
       boolean policyWrong = policy != null && !policy.isEmpty()
           && !policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy());
       if (!meta.isEmpty() || policyWrong) {
-        ctx.claims().updateVolume(name.get(), meta.labels(), meta.annotations(), policyWrong ? policy : null);
+        VolumeClaims.VolumeWrite write = ctx.claims()
+            .updateVolume(name.get(), meta.labels(), meta.annotations(), policyWrong ? policy : null);
+        if (write == VolumeClaims.VolumeWrite.FORBIDDEN) {
+          checked.forbidden(ctx.now());
+          return;
+        }
+        if (write == VolumeClaims.VolumeWrite.MISSING) {
+          continue;
+        }
       }
       if (policyWrong) {
         LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={} volume={}"

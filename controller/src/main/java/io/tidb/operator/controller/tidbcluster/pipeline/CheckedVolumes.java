@@ -40,7 +40,11 @@ public final class CheckedVolumes {
 
   private record Checked(Check check, Instant at) {}
 
+  /** How long volumes are left alone after the API server refused to let the operator patch one. */
+  public static final Duration FORBIDDEN_BACKOFF = Duration.ofMinutes(5);
+
   private final Map<String, Checked> volumes = new ConcurrentHashMap<>();
+  private volatile Instant forbiddenAt;
 
   /**
    * Whether {@code volume} was found or made as {@code check} asks less than {@link #RECHECK}
@@ -84,5 +88,20 @@ public final class CheckedVolumes {
   public void checked(String volume, Check check, Instant now) {
     volumes.values().removeIf(c -> !now.isBefore(c.at().plus(RECHECK)));
     volumes.put(volume, new Checked(check, now));
+  }
+
+  /** Records that the API server refused a volume patch at {@code now} (RBAC). */
+  public void forbidden(Instant now) {
+    forbiddenAt = now;
+  }
+
+  /**
+   * Whether a volume patch was refused less than {@link #FORBIDDEN_BACKOFF} before {@code now}:
+   * volumes are not written again until then (a namespaced install without the ClusterRole would
+   * otherwise send a refused request per volume on every reconcile).
+   */
+  public boolean writesForbidden(Instant now) {
+    Instant at = forbiddenAt;
+    return at != null && now.isBefore(at.plus(FORBIDDEN_BACKOFF));
   }
 }

@@ -81,9 +81,10 @@ public interface VolumeClaims {
    * is not null, sets its {@code spec.persistentVolumeReclaimPolicy}: one write for what a
    * volume needs when its claim is first bound.
    *
-   * @return false when the volume does not exist (nothing written)
+   * @return whether it was written, or the volume does not exist, or the operator may not patch
+   *     volumes (a namespaced install without the ClusterRole)
    */
-  boolean updateVolume(String volume, Map<String, String> labels, Map<String, String> annotations, String policy);
+  VolumeWrite updateVolume(String volume, Map<String, String> labels, Map<String, String> annotations, String policy);
 
   /**
    * What a StorageClass allows.
@@ -92,4 +93,11 @@ public interface VolumeClaims {
    * @param why in words, e.g. "StorageClass standard does not allow volume expansion"
    */
   record Expansion(boolean allowed, String why) {}
+
+  /** What {@link #updateVolume} did. */
+  enum VolumeWrite {
+    WRITTEN,
+    MISSING,
+    FORBIDDEN
+  }
 }

@@ -179,6 +179,23 @@ class VolumeCareTest {
   }
 
   @Test
+  void refusedVolumePatchesAreNotRetriedForFiveMinutes() {
+    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
+        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
+        .build());
+    claims.volumeWritesForbidden = true;
+    reconcileAt(ClusterContexts.NOW);
+    reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.FORBIDDEN_BACKOFF).minusSeconds(1));
+    assertEquals(List.of("update-forbidden-volume pv-0"), claims.calls, "the claim is still labelled; the volume left alone");
+
+    claims.volumeWritesForbidden = false;
+    claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of()));
+    reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.FORBIDDEN_BACKOFF));
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy(),
+        "tried again after five minutes (the RBAC was fixed)");
+  }
+
+  @Test
   void aClaimOlderThanTenMinutesHasItsVolumeReadFirst() {
     claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
         .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minus(VolumeCare.NEW_CLAIM).toString())
