@@ -42,8 +42,6 @@ final class HttpClusterApi implements ClusterApi {
   private final Binlog binlog;
   private final Flash flash;
   private final Optional<String> pdReadThrough;
-  /** {@link #stores} as read this reconcile; null until read, and again after a write to PD. */
-  private Optional<Stores> storesThisReconcile;
 
   /** The binlog registry (PD's etcd), each pump pod's client and URL. */
   record Binlog(PdEtcdClient etcd, Function<String, PumpClient> pump, Function<String, URI> pumpUrl) {
@@ -92,7 +90,6 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void setTiproxyLabels(String pod, Map<String, String> labels) throws IOException {
-    wrotePd();
     call(() -> {
       proxy.client().setLabels(proxy.url().apply(pod), labels);
       return null;
@@ -107,7 +104,6 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void offlinePump(String pod, String nodeId) throws IOException {
-    wrotePd();
     call(() -> {
       binlog.pump().apply(pod).offline(binlog.pumpUrl().apply(pod), nodeId);
       return null;
@@ -177,38 +173,21 @@ final class HttpClusterApi implements ClusterApi {
     return call(() -> pd.cluster().idText());
   }
 
-  /**
-   * PD's stores, read once per reconcile (this object serves one reconcile: {@link
-   * ClusterApiFactory#forCluster}): the PD, TiKV, TiFlash and TiDB steps each ask, and each read
-   * is two requests. Any write to PD through this object forgets it, so a step after a store
-   * deletion or a leader eviction reads PD again.
-   */
   @Override
   public Optional<Stores> stores() throws IOException {
-    Optional<Stores> read = storesThisReconcile;
-    if (read != null) {
-      return read;
-    }
     try {
-      read = call(
+      return call(
           () ->
               Optional.of(
                   new Stores(
                       pd.stores().stream().map(HttpClusterApi::view).toList(),
                       pd.tombstoneStores().stream().map(HttpClusterApi::view).toList())));
     } catch (IOException e) {
-      if (!(e.getCause() instanceof PdNotBootstrappedException)) {
-        throw e;
+      if (e.getCause() instanceof PdNotBootstrappedException) {
+        return Optional.empty();
       }
-      read = Optional.empty();
+      throw e;
     }
-    storesThisReconcile = read;
-    return read;
-  }
-
-  /** A write to PD: what was read of its stores this reconcile may no longer hold. */
-  private void wrotePd() {
-    storesThisReconcile = null;
   }
 
   @Override
@@ -243,7 +222,6 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void enablePlacementRules() throws IOException {
-    wrotePd();
     call(
         () -> {
           pd.enablePlacementRules();
@@ -258,7 +236,6 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void transferPdLeader(String member) throws IOException {
-    wrotePd();
     call(
         () -> {
           pd.transferLeader(member);
@@ -268,25 +245,21 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public boolean deletePdMember(String member) throws IOException {
-    wrotePd();
     return call(() -> pd.deleteMember(member));
   }
 
   @Override
   public boolean deletePdMemberById(String memberId) throws IOException {
-    wrotePd();
     return call(() -> pd.deleteMemberById(Long.parseUnsignedLong(memberId)));
   }
 
   @Override
   public boolean deleteStore(String storeId) throws IOException {
-    wrotePd();
     return call(() -> pd.deleteStore(Long.parseUnsignedLong(storeId)));
   }
 
   @Override
   public void cancelStoreRemoval(String storeId) throws IOException {
-    wrotePd();
     call(
         () -> {
           pd.cancelStoreRemoval(Long.parseUnsignedLong(storeId));
@@ -296,7 +269,6 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void beginEvictLeader(String storeId) throws IOException {
-    wrotePd();
     call(
         () -> {
           pd.beginEvictLeader(Long.parseUnsignedLong(storeId));
@@ -306,7 +278,6 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void endEvictLeader(String storeId) throws IOException {
-    wrotePd();
     call(
         () -> {
           pd.endEvictLeader(Long.parseUnsignedLong(storeId));
