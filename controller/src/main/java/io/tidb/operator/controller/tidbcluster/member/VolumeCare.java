@@ -255,6 +255,11 @@ public final class VolumeCare {
         continue;
       }
       if (newlyCreated(pvc, ctx.now())) {
+        if (pvc.getStatus() == null || !"Bound".equals(pvc.getStatus().getPhase())) {
+          // Still being provisioned (the provisioner may write the volume again until the
+          // claim is Bound): its update to Bound brings the next reconcile.
+          continue;
+        }
         // Its volume was provisioned for it minutes ago and carries none of this yet: all of it
         // in one patch, without reading the volume first (a volume that is not there yet is
         // left for the next reconcile).

@@ -148,6 +148,7 @@ class VolumeCareTest {
   void aNewClaimsVolumeIsPatchedWithEverythingWithoutARead() {
     claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
         .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
+        .withNewStatus().withPhase("Bound").endStatus()
         .build());
     reconcileAt(ClusterContexts.NOW);
     assertEquals(List.of(), claims.volumeReads);
@@ -165,9 +166,21 @@ class VolumeCareTest {
   }
 
   @Test
+  void aNewClaimNotBoundYetIsLeftForItsBinding() {
+    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
+        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
+        .withNewStatus().withPhase("Pending").endStatus()
+        .build());
+    reconcileAt(ClusterContexts.NOW);
+    assertEquals(List.of(), claims.calls);
+    assertEquals(List.of(), claims.volumeReads);
+  }
+
+  @Test
   void aNewClaimsVolumeNotThereYetIsTriedAgain() {
     claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
         .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
+        .withNewStatus().withPhase("Bound").endStatus()
         .build());
     PersistentVolume pv = claims.volumes.remove("pv-0");
     reconcileAt(ClusterContexts.NOW);
@@ -182,6 +195,7 @@ class VolumeCareTest {
   void refusedVolumePatchesAreNotRetriedForFiveMinutes() {
     claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
         .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
+        .withNewStatus().withPhase("Bound").endStatus()
         .build());
     claims.volumeWritesForbidden = true;
     reconcileAt(ClusterContexts.NOW);
