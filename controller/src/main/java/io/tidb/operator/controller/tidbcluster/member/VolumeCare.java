@@ -238,8 +238,10 @@ public final class VolumeCare {
         PvLabels.Meta meta = PvLabels.missing(
             wanted, new PvLabels.Meta(last.get().labels(), last.get().annotations()));
         if (!meta.isEmpty()) {
-          VolumeClaims.VolumeWrite write =
-              ctx.claims().updateVolume(name.get(), meta.labels(), meta.annotations(), null);
+          // The policy goes with the labels (the same request): a provisioner that rewrote the
+          // volume after it was first patched is repaired here, as a read would have shown.
+          VolumeClaims.VolumeWrite write = ctx.claims().updateVolume(name.get(), meta.labels(),
+              meta.annotations(), policy == null || policy.isEmpty() ? null : policy);
           if (write != VolumeClaims.VolumeWrite.WRITTEN) {
             if (write == VolumeClaims.VolumeWrite.FORBIDDEN) {
               checked.forbidden(ctx.now());

@@ -134,14 +134,14 @@ class VolumeCareTest {
     claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of("tidb.pingcap.com/store-id", "4")));
     reconcileAt(ClusterContexts.NOW.plusSeconds(30));
     assertEquals(List.of("pv-0"), claims.volumeReads);
-    assertEquals(List.of("label-volume pv-0 {tidb.pingcap.com/store-id=4} {}"),
-        claims.calls.subList(writes, claims.calls.size()), "only the new label is written");
+    assertEquals(List.of("reclaim-policy pv-0 Retain", "label-volume pv-0 {tidb.pingcap.com/store-id=4} {}"),
+        claims.calls.subList(writes, claims.calls.size()), "the new label, with the policy, in one patch");
     assertEquals("4", claims.volumes.get("pv-0").getMetadata().getLabels()
         .get("tidb.pingcap.com/store-id"));
     assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
 
     reconcileAt(ClusterContexts.NOW.plusSeconds(60));
-    assertEquals(writes + 1, claims.calls.size(), "then nothing");
+    assertEquals(writes + 2, claims.calls.size(), "then nothing");
   }
 
   @Test
