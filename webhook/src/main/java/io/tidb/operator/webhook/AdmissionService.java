@@ -66,7 +66,7 @@ public final class AdmissionService {
   private final AdmissionRulesRegistry registry;
   private final ObjectMapper mapper;
   private final TypedObjectReader reader;
-  private final DefaultingPatch defaultingPatch;
+  private final ObjectMapper nonNullMapper;
   private final Map<String, Optional<CrdSchemaCheck>> schemas = new ConcurrentHashMap<>();
   private final DenialLog denials = DenialLog.standard();
 
@@ -74,7 +74,7 @@ public final class AdmissionService {
     this.registry = registry;
     this.mapper = codec.mapper();
     this.reader = new TypedObjectReader(mapper);
-    this.defaultingPatch = new DefaultingPatch(codec.nonNullMapper());
+    this.nonNullMapper = codec.nonNullMapper();
   }
 
   public Outcome handle(AdmissionOperation operation, ParsedReview parsed) {
@@ -159,15 +159,15 @@ public final class AdmissionService {
       TypedObjectReader.Result<T> read, TokenBuffer json) {
     T object = read.object();
     List<String> warnings = rules.warnings(object);
-    JsonNode before = defaultingPatch.tree(object);
-    T defaulted = rules.defaultInPlace(object);
+    DefaultingPatch filled = new DefaultingPatch(nonNullMapper);
+    T defaulted = rules.defaultInPlace(object, filled);
     List<Violation> ruleViolations = rules.validateCreateDefaulted(defaulted);
     if (!read.typeErrors().isEmpty() || !ruleViolations.isEmpty()) {
       List<Violation> found = FieldViolations.plusUncovered(
           schemaErrors(json, registry.servedAs(rules)), read.typeErrors());
       return deny(request, rules, kind, name, warnings, FieldViolations.plusUncovered(found, ruleViolations));
     }
-    Optional<byte[]> patch = defaultingPatch.between(before, defaulted);
+    Optional<byte[]> patch = filled.patch();
     if (patch.isEmpty()) {
       return allowed(request, Result.ALLOWED, List.of());
     }

@@ -29,6 +29,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -71,33 +72,92 @@ class DefaultingPatchTest {
     List<String> checked = new ArrayList<>();
     for (JsonNode object : documents(dir, kind)) {
       String name = object.at("/metadata/name").asText();
-      AdmissionResponse response = service.handle(AdmissionOperation.MUTATE,
-          codec.parse(JSON.writeValueAsBytes(createReview(served, object)))).review().getResponse();
-      if (!response.getAllowed()) {
+      Mutated mutated = patchGivesDefaulted(codec, service, served, rules, object);
+      if (mutated == Mutated.REFUSED) {
         continue;
       }
       checked.add(name);
-      if (response.getPatch() == null) {
-        continue;
+      if (mutated != Mutated.NO_PATCH) {
+        patched++;
+        pruned += mutated == Mutated.AFTER_PRUNING ? 1 : 0;
       }
-      JsonNode patch = JSON.readTree(Base64.getDecoder().decode(response.getPatch()));
-      for (JsonNode operation : patch) {
-        assertTrue(OPERATIONS.contains(operation.path("op").asText()), name + ": " + operation);
-        assertFalse(operation.has("from"), name + ": " + operation);
-      }
-      JsonNode expected = codec.nonNullMapper().valueToTree(
-          rules.withDefaults(ApiObjects.fromTree(object, rules.resourceType())));
-      JsonNode result = JsonPatch.apply(patch, object);
-      if (!expected.equals(result)) {
-        pruned++;
-        result = codec.nonNullMapper().valueToTree(ApiObjects.fromTree(result, rules.resourceType()));
-      }
-      assertEquals(expected, result, name + " patched with " + patch);
-      patched++;
     }
     assertFalse(checked.isEmpty(), "no " + kind + " example was allowed");
     assertEquals(somePatched, patched > 0, kind + " examples patched: " + patched + " of " + checked);
     assertTrue(pruned <= (kind.equals("Restore") ? 1 : 0), kind + ": " + pruned + " compared after pruning");
+  }
+
+  /**
+   * Objects whose defaults go into empty strings, list entries and each form of a configuration
+   * ({@code src/test/resources/defaulting-edge-cases.yaml}): each is patched into its defaulted form.
+   */
+  @Test
+  void thePatchFillsEmptyStringsListEntriesAndConfigurations() throws IOException {
+    AdmissionReviewCodec codec = new AdmissionReviewCodec();
+    List<AdmissionRules<? extends HasMetadata>> all =
+        List.of(new TidbClusterAdmissionRules(), new TidbMonitorAdmissionRules());
+    AdmissionRulesRegistry registry = new AdmissionRulesRegistry();
+    all.forEach(registry::register);
+    AdmissionService service = new AdmissionService(registry, codec);
+    Path file = ProjectDirectory.root().resolve("webhook/src/test/resources/defaulting-edge-cases.yaml");
+    int patched = 0;
+    for (JsonNode doc : YAML.readerFor(JsonNode.class).<JsonNode>readValues(file.toFile()).readAll()) {
+      ((ObjectNode) doc.get("metadata")).put("namespace", "default");
+      AdmissionRules<? extends HasMetadata> rules = all.stream()
+          .filter(r -> r.resourceType().getSimpleName().equals(doc.path("kind").asText()))
+          .findFirst().orElseThrow();
+      assertEquals(List.of(), violations(rules, doc), doc.at("/metadata/name").asText());
+      Mutated mutated = patchGivesDefaulted(codec, service, registry.servedAs(rules), rules, doc);
+      assertEquals(Mutated.AS_IS, mutated, doc.at("/metadata/name").asText());
+      patched++;
+    }
+    assertEquals(4, patched);
+  }
+
+  private static <T extends HasMetadata> List<?> violations(AdmissionRules<T> rules, JsonNode doc) {
+    return rules.validateCreate(ApiObjects.fromTree(doc, rules.resourceType()));
+  }
+
+  /** What {@code /mutate} answered and how its patch was found to give the defaulted object. */
+  private enum Mutated {
+    REFUSED,
+    NO_PATCH,
+    /** The patch applied to the object as sent gives the defaulted object exactly. */
+    AS_IS,
+    /** It does after the schema's pruning (reading the patched object back as the kind). */
+    AFTER_PRUNING
+  }
+
+  /**
+   * What {@code /mutate} answered for {@code object}; fails when its patch does not give the
+   * defaulted object, or has an operation other than add, replace and remove.
+   */
+  private static <T extends HasMetadata> Mutated patchGivesDefaulted(
+      AdmissionReviewCodec codec, AdmissionService service, AdmissionRulesRegistry.Served served,
+      AdmissionRules<T> rules, JsonNode object) throws IOException {
+    String name = object.at("/metadata/name").asText();
+    AdmissionResponse response = service.handle(AdmissionOperation.MUTATE,
+        codec.parse(JSON.writeValueAsBytes(createReview(served, object)))).review().getResponse();
+    if (!response.getAllowed()) {
+      return Mutated.REFUSED;
+    }
+    if (response.getPatch() == null) {
+      return Mutated.NO_PATCH;
+    }
+    JsonNode patch = JSON.readTree(Base64.getDecoder().decode(response.getPatch()));
+    for (JsonNode operation : patch) {
+      assertTrue(OPERATIONS.contains(operation.path("op").asText()), name + ": " + operation);
+      assertFalse(operation.has("from"), name + ": " + operation);
+    }
+    JsonNode expected = codec.nonNullMapper().valueToTree(
+        rules.withDefaults(ApiObjects.fromTree(object, rules.resourceType())));
+    JsonNode result = JsonPatch.apply(patch, object);
+    boolean asIs = expected.equals(result);
+    if (!asIs) {
+      result = codec.nonNullMapper().valueToTree(ApiObjects.fromTree(result, rules.resourceType()));
+    }
+    assertEquals(expected, result, name + " patched with " + patch);
+    return asIs ? Mutated.AS_IS : Mutated.AFTER_PRUNING;
   }
 
   private static List<JsonNode> documents(String dir, String kind) throws IOException {

@@ -1,5 +1,6 @@
 package io.tidb.operator.webhook;
 
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.Violation;
 import java.util.List;
@@ -46,7 +47,7 @@ final class SlowThingRules implements AdmissionRules<SlowThing> {
   }
 
   @Override
-  public SlowThing defaultInPlace(SlowThing obj) {
+  public SlowThing defaultInPlace(SlowThing obj, FilledDefaults filled) {
     if (obj.getSpec().explode) {
       throw new IllegalStateException("defaults failed on purpose");
     }

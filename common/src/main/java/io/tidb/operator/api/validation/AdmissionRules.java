@@ -2,6 +2,7 @@ package io.tidb.operator.api.validation;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import java.util.List;
 
 /**
@@ -57,7 +58,12 @@ public interface AdmissionRules<T extends HasMetadata> {
    * its object (the webhook reads a fresh one from each review), which spares the copy of {@link
    * #withDefaults}.
    */
-  T defaultInPlace(T obj);
+  default T defaultInPlace(T obj) {
+    return defaultInPlace(obj, FilledDefaults.NONE);
+  }
+
+  /** {@link #defaultInPlace(Object)}, telling {@code filled} each field it fills in. */
+  T defaultInPlace(T obj, FilledDefaults filled);
 
   /** A copy of {@code obj} with defaults filled in; idempotent; {@code obj} is not changed. */
   default T withDefaults(T obj) {

@@ -1,6 +1,7 @@
 package io.tidb.operator.api.defaulting.backup;
 
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
 import io.tidb.operator.api.v1alpha1.backup.BackupSpec;
@@ -14,6 +15,9 @@ import io.tidb.operator.api.v1alpha1.backup.Restore;
  */
 public final class BackupDefaulter {
 
+  private static final String SNAPSHOT = "snapshot";
+  private static final String RETAIN = "Retain";
+
   private BackupDefaulter() {}
 
   public static Backup withDefaults(Backup backup) {
@@ -22,8 +26,13 @@ public final class BackupDefaulter {
 
   /** {@link #withDefaults} filled into {@code owned} itself, for a caller that owns it (the webhook). */
   public static Backup defaultInPlace(Backup owned) {
+    return defaultInPlace(owned, FilledDefaults.NONE);
+  }
+
+  /** {@link #defaultInPlace(Backup)}, telling {@code filled} each field it fills in. */
+  public static Backup defaultInPlace(Backup owned, FilledDefaults filled) {
     if (owned.getSpec() != null) {
-      defaults(owned.getSpec());
+      defaults(owned.getSpec(), "/spec", filled);
     }
     return owned;
   }
@@ -34,8 +43,14 @@ public final class BackupDefaulter {
 
   /** {@link #withDefaults} filled into {@code owned} itself, for a caller that owns it (the webhook). */
   public static Restore defaultInPlace(Restore owned) {
+    return defaultInPlace(owned, FilledDefaults.NONE);
+  }
+
+  /** {@link #defaultInPlace(Restore)}, telling {@code filled} each field it fills in. */
+  public static Restore defaultInPlace(Restore owned, FilledDefaults filled) {
     if (owned.getSpec() != null && owned.getSpec().getRestoreMode() == null) {
-      owned.getSpec().setRestoreMode("snapshot");
+      owned.getSpec().setRestoreMode(SNAPSHOT);
+      filled.filled("/spec/restoreMode", SNAPSHOT);
     }
     return owned;
   }
@@ -46,21 +61,28 @@ public final class BackupDefaulter {
 
   /** {@link #withDefaults} filled into {@code owned} itself, for a caller that owns it (the webhook). */
   public static BackupSchedule defaultInPlace(BackupSchedule owned) {
+    return defaultInPlace(owned, FilledDefaults.NONE);
+  }
+
+  /** {@link #defaultInPlace(BackupSchedule)}, telling {@code filled} each field it fills in. */
+  public static BackupSchedule defaultInPlace(BackupSchedule owned, FilledDefaults filled) {
     if (owned.getSpec() != null && owned.getSpec().getBackupTemplate() != null) {
-      defaults(owned.getSpec().getBackupTemplate());
+      defaults(owned.getSpec().getBackupTemplate(), "/spec/backupTemplate", filled);
     }
     if (owned.getSpec() != null && owned.getSpec().getLogBackupTemplate() != null) {
-      defaults(owned.getSpec().getLogBackupTemplate());
+      defaults(owned.getSpec().getLogBackupTemplate(), "/spec/logBackupTemplate", filled);
     }
     return owned;
   }
 
-  private static void defaults(BackupSpec spec) {
+  private static void defaults(BackupSpec spec, String at, FilledDefaults filled) {
     if (spec.getBackupMode() == null) {
-      spec.setBackupMode("snapshot");
+      spec.setBackupMode(SNAPSHOT);
+      filled.filled(at + "/backupMode", SNAPSHOT);
     }
     if (spec.getCleanPolicy() == null) {
-      spec.setCleanPolicy("Retain");
+      spec.setCleanPolicy(RETAIN);
+      filled.filled(at + "/cleanPolicy", RETAIN);
     }
   }
 }

@@ -3,6 +3,7 @@ package io.tidb.operator.api.defaulting.cluster;
 import com.fasterxml.jackson.databind.node.IntNode;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.config.InvalidConfigException;
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
 import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
 import io.tidb.operator.api.v1alpha1.cluster.PdMsSpec;
@@ -13,6 +14,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TiflashSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TlsCluster;
+import java.util.List;
 
 /**
  * Upstream TiDB Operator's TidbCluster defaults, as one pure, idempotent function. Only fields the
@@ -48,83 +50,111 @@ public final class TidbClusterDefaulter {
    * copy through JSON was a third of a review's CPU).
    */
   public static TidbCluster defaultInPlace(TidbCluster tc) {
+    return defaultInPlace(tc, FilledDefaults.NONE);
+  }
+
+  /** {@link #defaultInPlace(TidbCluster)}, telling {@code filled} each field it fills in. */
+  public static TidbCluster defaultInPlace(TidbCluster tc, FilledDefaults filled) {
     TidbClusterSpec spec = tc.getSpec();
     if (spec == null) {
       return tc;
     }
-    clusterDefaults(spec);
+    clusterDefaults(spec, filled);
     PdSpec pd = spec.getPd();
     if (pd != null) {
-      baseImage(spec, pd, PD_IMAGE);
-      pd.setMaxFailoverCount(orDefault(pd.getMaxFailoverCount(), MAX_FAILOVER_COUNT));
-      pd.setSpareVolReplaceReplicas(
-          orDefault(pd.getSpareVolReplaceReplicas(), SPARE_VOL_REPLACE_REPLICAS));
+      baseImage(spec, pd, PD_IMAGE, "/spec/pd", filled);
+      if (pd.getMaxFailoverCount() == null) {
+        pd.setMaxFailoverCount(MAX_FAILOVER_COUNT);
+        filled.filled("/spec/pd/maxFailoverCount", MAX_FAILOVER_COUNT);
+      }
+      if (pd.getSpareVolReplaceReplicas() == null) {
+        pd.setSpareVolReplaceReplicas(SPARE_VOL_REPLACE_REPLICAS);
+        filled.filled("/spec/pd/spareVolReplaceReplicas", SPARE_VOL_REPLACE_REPLICAS);
+      }
     }
-    if (spec.getPdms() != null) {
-      for (PdMsSpec pdms : spec.getPdms()) {
-        if (pdms != null) {
-          baseImage(spec, pdms, PD_IMAGE);
+    List<PdMsSpec> pdmsList = spec.getPdms();
+    if (pdmsList != null) {
+      for (int i = 0; i < pdmsList.size(); i++) {
+        if (pdmsList.get(i) != null) {
+          baseImage(spec, pdmsList.get(i), PD_IMAGE, "/spec/pdms/" + i, filled);
         }
       }
     }
     TikvSpec tikv = spec.getTikv();
     if (tikv != null) {
-      baseImage(spec, tikv, TIKV_IMAGE);
-      tikv.setMaxFailoverCount(orDefault(tikv.getMaxFailoverCount(), MAX_FAILOVER_COUNT));
-      tikv.setSpareVolReplaceReplicas(
-          orDefault(tikv.getSpareVolReplaceReplicas(), SPARE_VOL_REPLACE_REPLICAS));
+      baseImage(spec, tikv, TIKV_IMAGE, "/spec/tikv", filled);
+      if (tikv.getMaxFailoverCount() == null) {
+        tikv.setMaxFailoverCount(MAX_FAILOVER_COUNT);
+        filled.filled("/spec/tikv/maxFailoverCount", MAX_FAILOVER_COUNT);
+      }
+      if (tikv.getSpareVolReplaceReplicas() == null) {
+        tikv.setSpareVolReplaceReplicas(SPARE_VOL_REPLACE_REPLICAS);
+        filled.filled("/spec/tikv/spareVolReplaceReplicas", SPARE_VOL_REPLACE_REPLICAS);
+      }
     }
     TidbSpec tidb = spec.getTidb();
     if (tidb != null) {
-      baseImage(spec, tidb, TIDB_IMAGE);
-      tidb.setMaxFailoverCount(orDefault(tidb.getMaxFailoverCount(), MAX_FAILOVER_COUNT));
-      tidb.setConfig(tidbLogBackups(tidb.getConfig()));
+      baseImage(spec, tidb, TIDB_IMAGE, "/spec/tidb", filled);
+      if (tidb.getMaxFailoverCount() == null) {
+        tidb.setMaxFailoverCount(MAX_FAILOVER_COUNT);
+        filled.filled("/spec/tidb/maxFailoverCount", MAX_FAILOVER_COUNT);
+      }
+      ComponentConfig config = tidbLogBackups(tidb.getConfig());
+      if (config != tidb.getConfig()) {
+        tidb.setConfig(config);
+        filled.filled("/spec/tidb/config", config);
+      }
     }
     TiflashSpec tiflash = spec.getTiflash();
     if (tiflash != null) {
-      baseImage(spec, tiflash, TIFLASH_IMAGE);
-      tiflash.setMaxFailoverCount(orDefault(tiflash.getMaxFailoverCount(), MAX_FAILOVER_COUNT));
+      baseImage(spec, tiflash, TIFLASH_IMAGE, "/spec/tiflash", filled);
+      if (tiflash.getMaxFailoverCount() == null) {
+        tiflash.setMaxFailoverCount(MAX_FAILOVER_COUNT);
+        filled.filled("/spec/tiflash/maxFailoverCount", MAX_FAILOVER_COUNT);
+      }
     }
     if (spec.getTicdc() != null) {
-      baseImage(spec, spec.getTicdc(), TICDC_IMAGE);
+      baseImage(spec, spec.getTicdc(), TICDC_IMAGE, "/spec/ticdc", filled);
     }
     if (spec.getTiproxy() != null) {
-      baseImage(spec, spec.getTiproxy(), TIPROXY_IMAGE);
+      baseImage(spec, spec.getTiproxy(), TIPROXY_IMAGE, "/spec/tiproxy", filled);
     }
     if (spec.getPump() != null) {
-      baseImage(spec, spec.getPump(), PUMP_IMAGE);
+      baseImage(spec, spec.getPump(), PUMP_IMAGE, "/spec/pump", filled);
     }
     return tc;
   }
 
-  private static void clusterDefaults(TidbClusterSpec spec) {
+  private static void clusterDefaults(TidbClusterSpec spec, FilledDefaults filled) {
     if (spec.getImagePullPolicy() == null || spec.getImagePullPolicy().isEmpty()) {
       spec.setImagePullPolicy(IMAGE_PULL_POLICY);
+      filled.filled("/spec/imagePullPolicy", IMAGE_PULL_POLICY);
     }
     if (spec.getTlsCluster() == null) {
       TlsCluster tls = new TlsCluster();
       tls.setEnabled(false);
       spec.setTlsCluster(tls);
+      filled.filled("/spec/tlsCluster", tls);
     }
     if (spec.getEnablePVReclaim() == null) {
       spec.setEnablePVReclaim(false);
+      filled.filled("/spec/enablePVReclaim", false);
     }
     if (spec.getPvReclaimPolicy() == null || spec.getPvReclaimPolicy().isEmpty()) {
       spec.setPvReclaimPolicy(PV_RECLAIM_POLICY);
+      filled.filled("/spec/pvReclaimPolicy", PV_RECLAIM_POLICY);
     }
   }
 
   /** Upstream sets the base image only when a version is given (else the deprecated image is used). */
-  private static void baseImage(TidbClusterSpec spec, MemberSpec member, String image) {
+  private static void baseImage(
+      TidbClusterSpec spec, MemberSpec member, String image, String at, FilledDefaults filled) {
     boolean versionGiven = (spec.getVersion() != null && !spec.getVersion().isEmpty())
         || (member.getVersion() != null && !member.getVersion().isEmpty());
     if (versionGiven && (member.getBaseImage() == null || member.getBaseImage().isEmpty())) {
       member.setBaseImage(image);
+      filled.filled(at + "/baseImage", image);
     }
-  }
-
-  private static Integer orDefault(Integer value, int fallback) {
-    return value != null ? value : fallback;
   }
 
   /**

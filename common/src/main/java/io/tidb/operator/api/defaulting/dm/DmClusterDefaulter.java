@@ -1,6 +1,7 @@
 package io.tidb.operator.api.defaulting.dm;
 
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.v1alpha1.cluster.TlsCluster;
 import io.tidb.operator.api.v1alpha1.dm.DmCluster;
 import io.tidb.operator.api.v1alpha1.dm.DmClusterSpec;
@@ -27,39 +28,51 @@ public final class DmClusterDefaulter {
 
   /** {@link #withDefaults} filled into {@code out} itself, for a caller that owns it (the webhook). */
   public static DmCluster defaultInPlace(DmCluster out) {
+    return defaultInPlace(out, FilledDefaults.NONE);
+  }
+
+  /** {@link #defaultInPlace(DmCluster)}, telling {@code filled} each field it fills in. */
+  public static DmCluster defaultInPlace(DmCluster out, FilledDefaults filled) {
     DmClusterSpec spec = out.getSpec();
     if (spec == null) {
       return out;
     }
     if (isEmpty(spec.getImagePullPolicy())) {
       spec.setImagePullPolicy(DEFAULT_IMAGE_PULL_POLICY);
+      filled.filled("/spec/imagePullPolicy", DEFAULT_IMAGE_PULL_POLICY);
     }
     if (spec.getTlsCluster() == null) {
       TlsCluster tls = new TlsCluster();
       tls.setEnabled(false);
       spec.setTlsCluster(tls);
+      filled.filled("/spec/tlsCluster", tls);
     }
     if (spec.getEnablePVReclaim() == null) {
       spec.setEnablePVReclaim(false);
+      filled.filled("/spec/enablePVReclaim", false);
     }
     if (spec.getPvReclaimPolicy() == null) {
       spec.setPvReclaimPolicy(DEFAULT_PV_RECLAIM_POLICY);
+      filled.filled("/spec/pvReclaimPolicy", DEFAULT_PV_RECLAIM_POLICY);
     }
-    defaultMember(spec, spec.getMaster());
-    defaultMember(spec, spec.getWorker());
+    defaultMember(spec, spec.getMaster(), "/spec/master", filled);
+    defaultMember(spec, spec.getWorker(), "/spec/worker", filled);
     return out;
   }
 
-  private static void defaultMember(DmClusterSpec spec, DmMemberSpec member) {
+  private static void defaultMember(
+      DmClusterSpec spec, DmMemberSpec member, String at, FilledDefaults filled) {
     if (member == null) {
       return;
     }
     boolean versionKnown = !isEmpty(spec.getVersion()) || member.getVersion() != null;
     if (versionKnown && isEmpty(member.getBaseImage())) {
       member.setBaseImage(DEFAULT_BASE_IMAGE);
+      filled.filled(at + "/baseImage", DEFAULT_BASE_IMAGE);
     }
     if (member.getMaxFailoverCount() == null) {
       member.setMaxFailoverCount(DEFAULT_MAX_FAILOVER_COUNT);
+      filled.filled(at + "/maxFailoverCount", DEFAULT_MAX_FAILOVER_COUNT);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.tidb.operator.api.defaulting.monitor;
 
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitorSpec;
 import io.tidb.operator.api.v1alpha1.shared.TidbClusterRef;
@@ -23,28 +24,37 @@ public final class TidbMonitorDefaulter {
 
   /** {@link #withDefaults} filled into {@code out} itself, for a caller that owns it (the webhook). */
   public static TidbMonitor defaultInPlace(TidbMonitor out) {
+    return defaultInPlace(out, FilledDefaults.NONE);
+  }
+
+  /** {@link #defaultInPlace(TidbMonitor)}, telling {@code filled} each field it fills in. */
+  public static TidbMonitor defaultInPlace(TidbMonitor out, FilledDefaults filled) {
     TidbMonitorSpec spec = out.getSpec();
     if (spec == null) {
       return out;
     }
     String namespace = out.getMetadata() == null ? null : out.getMetadata().getNamespace();
-    defaultNamespaces(spec.getClusters(), namespace);
+    defaultNamespaces(spec.getClusters(), namespace, "/spec/clusters/", filled);
     if (spec.getDm() != null) {
-      defaultNamespaces(spec.getDm().getClusters(), namespace);
+      defaultNamespaces(spec.getDm().getClusters(), namespace, "/spec/dm/clusters/", filled);
     }
     if (spec.getPvReclaimPolicy() == null) {
       spec.setPvReclaimPolicy(DEFAULT_PV_RECLAIM_POLICY);
+      filled.filled("/spec/pvReclaimPolicy", DEFAULT_PV_RECLAIM_POLICY);
     }
     return out;
   }
 
-  private static void defaultNamespaces(List<TidbClusterRef> refs, String namespace) {
+  private static void defaultNamespaces(
+      List<TidbClusterRef> refs, String namespace, String at, FilledDefaults filled) {
     if (refs == null || namespace == null) {
       return;
     }
-    for (TidbClusterRef ref : refs) {
+    for (int i = 0; i < refs.size(); i++) {
+      TidbClusterRef ref = refs.get(i);
       if (ref != null && (ref.getNamespace() == null || ref.getNamespace().isEmpty())) {
         ref.setNamespace(namespace);
+        filled.filled(at + i + "/namespace", namespace);
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.tidb.operator.api.validation.backup;
 
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.defaulting.backup.BackupDefaulter;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.api.validation.AdmissionRules;
@@ -28,8 +29,8 @@ public final class BackupAdmissionRules implements AdmissionRules<Backup> {
   }
 
   @Override
-  public Backup defaultInPlace(Backup obj) {
-    return BackupDefaulter.defaultInPlace(obj);
+  public Backup defaultInPlace(Backup obj, FilledDefaults filled) {
+    return BackupDefaulter.defaultInPlace(obj, filled);
   }
 
   @Override

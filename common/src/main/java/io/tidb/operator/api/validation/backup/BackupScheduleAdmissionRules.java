@@ -1,5 +1,6 @@
 package io.tidb.operator.api.validation.backup;
 
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.defaulting.backup.BackupDefaulter;
 import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
 import io.tidb.operator.api.validation.AdmissionRules;
@@ -28,8 +29,8 @@ public final class BackupScheduleAdmissionRules implements AdmissionRules<Backup
   }
 
   @Override
-  public BackupSchedule defaultInPlace(BackupSchedule obj) {
-    return BackupDefaulter.defaultInPlace(obj);
+  public BackupSchedule defaultInPlace(BackupSchedule obj, FilledDefaults filled) {
+    return BackupDefaulter.defaultInPlace(obj, filled);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.tidb.operator.api.validation.cluster;
 
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.defaulting.cluster.TidbClusterDefaulter;
 import io.tidb.operator.api.v1alpha1.cluster.Components.Member;
 import io.tidb.operator.api.v1alpha1.cluster.Components;
@@ -69,7 +70,7 @@ public final class TidbClusterAdmissionRules implements AdmissionRules<TidbClust
   }
 
   @Override
-  public TidbCluster defaultInPlace(TidbCluster obj) {
-    return TidbClusterDefaulter.defaultInPlace(obj);
+  public TidbCluster defaultInPlace(TidbCluster obj, FilledDefaults filled) {
+    return TidbClusterDefaulter.defaultInPlace(obj, filled);
   }
 }

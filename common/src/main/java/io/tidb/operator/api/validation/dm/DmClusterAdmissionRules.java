@@ -1,5 +1,6 @@
 package io.tidb.operator.api.validation.dm;
 
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.defaulting.dm.DmClusterDefaulter;
 import io.tidb.operator.api.v1alpha1.dm.DmCluster;
 import io.tidb.operator.api.v1alpha1.dm.DmClusterSpec;
@@ -37,8 +38,8 @@ public final class DmClusterAdmissionRules implements AdmissionRules<DmCluster> 
   }
 
   @Override
-  public DmCluster defaultInPlace(DmCluster obj) {
-    return DmClusterDefaulter.defaultInPlace(obj);
+  public DmCluster defaultInPlace(DmCluster obj, FilledDefaults filled) {
+    return DmClusterDefaulter.defaultInPlace(obj, filled);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.tidb.operator.api.validation.initializer;
 
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.Violation;
@@ -39,7 +40,7 @@ public final class TidbInitializerAdmissionRules implements AdmissionRules<TidbI
 
   /** Nothing to default: the object itself. */
   @Override
-  public TidbInitializer defaultInPlace(TidbInitializer obj) {
+  public TidbInitializer defaultInPlace(TidbInitializer obj, FilledDefaults filled) {
     return obj;
   }
 }

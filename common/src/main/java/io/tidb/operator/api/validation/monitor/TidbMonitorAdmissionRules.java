@@ -1,5 +1,6 @@
 package io.tidb.operator.api.validation.monitor;
 
+import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.defaulting.monitor.TidbMonitorDefaulter;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitorSpec;
@@ -42,8 +43,8 @@ public final class TidbMonitorAdmissionRules implements AdmissionRules<TidbMonit
   }
 
   @Override
-  public TidbMonitor defaultInPlace(TidbMonitor obj) {
-    return TidbMonitorDefaulter.defaultInPlace(obj);
+  public TidbMonitor defaultInPlace(TidbMonitor obj, FilledDefaults filled) {
+    return TidbMonitorDefaulter.defaultInPlace(obj, filled);
   }
 
   @Override

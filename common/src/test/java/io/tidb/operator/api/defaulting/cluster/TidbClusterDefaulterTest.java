@@ -11,6 +11,9 @@ import io.tidb.operator.api.CompatExamples;
 import io.tidb.operator.api.TestClusters;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -175,5 +178,31 @@ class TidbClusterDefaulterTest {
     TidbCluster inPlace = TidbClusterDefaulter.defaultInPlace(own);
     assertTrue(inPlace == own, "defaultInPlace returns the object it was given");
     assertEquals(ApiObjects.toTree(copied), ApiObjects.toTree(inPlace));
+  }
+
+  @Test
+  void tellsEachFieldItFillsInByItsPath() {
+    TidbCluster tc = TestClusters.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbCluster
+        metadata: {name: d}
+        spec:
+          version: v8.5.0
+          imagePullPolicy: Always
+          pd: {replicas: 1, maxFailoverCount: 0}
+          tikv: {replicas: 1, baseImage: my/tikv, spareVolReplaceReplicas: 2}
+          pdms: [{name: tso, replicas: 1, baseImage: my/pd}, {name: scheduling, replicas: 1}]
+        """);
+    Map<String, Object> filled = new LinkedHashMap<>();
+    TidbClusterDefaulter.defaultInPlace(tc, filled::put);
+    assertEquals(List.of("/spec/tlsCluster", "/spec/enablePVReclaim", "/spec/pvReclaimPolicy",
+        "/spec/pd/baseImage", "/spec/pd/spareVolReplaceReplicas", "/spec/pdms/1/baseImage",
+        "/spec/tikv/maxFailoverCount"), List.copyOf(filled.keySet()));
+    assertEquals("pingcap/pd", filled.get("/spec/pdms/1/baseImage"));
+    assertTrue(filled.get("/spec/tlsCluster") == tc.getSpec().getTlsCluster());
+
+    Map<String, Object> again = new LinkedHashMap<>();
+    TidbClusterDefaulter.defaultInPlace(tc, again::put);
+    assertEquals(Map.of(), again, "a defaulted object has nothing left to fill in");
   }
 }

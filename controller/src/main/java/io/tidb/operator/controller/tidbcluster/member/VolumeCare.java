@@ -11,16 +11,19 @@ import io.tidb.operator.api.v1alpha1.cluster.StorageVolumeStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
-import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterContext;
 import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims.Expansion;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims.VolumeWrite;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,8 +39,7 @@ import org.slf4j.LoggerFactory;
 public final class VolumeCare {
 
   /** How young a claim is whose volume is patched without being read first. */
-  static final java.time.Duration NEW_CLAIM = java.time.Duration.ofMinutes(10);
-
+  static final Duration NEW_CLAIM = Duration.ofMinutes(10);
 
   /** Normal Event: claims were patched to a larger size. */
   public static final String RESIZING_EVENT = "VolumeResizing";
@@ -142,7 +144,7 @@ public final class VolumeCare {
       ClusterContext ctx, ComponentStatus status, String displayName, VolumeResizer.Plan plan) {
     TidbCluster tc = ctx.cluster();
     Map<String, StorageVolumeStatus> volumes = plan.volumes();
-    status.setVolumes(volumes.isEmpty() ? null : new java.util.TreeMap<>(volumes));
+    status.setVolumes(volumes.isEmpty() ? null : new TreeMap<>(volumes));
     List<Condition> conditions = status.getConditions();
     Optional<Condition> before = Conditions.find(conditions, VolumeResizer.CONDITION);
     Long generation = tc.getMetadata().getGeneration();
@@ -177,7 +179,7 @@ public final class VolumeCare {
   private static PersistentVolumeClaim label(
       ClusterContext ctx, PersistentVolumeClaim pvc, Map<String, String> labels) {
     Map<String, String> have = pvc.getMetadata().getLabels();
-    Map<String, String> written = new java.util.TreeMap<>();
+    Map<String, String> written = new TreeMap<>();
     for (Map.Entry<String, String> e : labels.entrySet()) {
       if (have == null || !e.getValue().equals(have.get(e.getKey()))) {
         ctx.claims().label(pvc.getMetadata().getName(), e.getKey(), e.getValue());
@@ -214,7 +216,8 @@ public final class VolumeCare {
    * bound to a claim created minutes ago ({@link #newlyCreated}) is patched without a read.
    */
   private static void carePersistentVolumes(ClusterContext ctx, List<PersistentVolumeClaim> claims) {
-    String policy = ctx.cluster().getSpec().getPvReclaimPolicy();
+    String configured = ctx.cluster().getSpec().getPvReclaimPolicy();
+    String policy = configured == null || configured.isEmpty() ? null : configured;
     boolean reclaim = Boolean.TRUE.equals(ctx.cluster().getSpec().getEnablePVReclaim());
     CheckedVolumes checked = ctx.claims().checkedVolumes();
     if (checked.writesForbidden(ctx.now())) {
@@ -222,90 +225,88 @@ public final class VolumeCare {
     }
     for (PersistentVolumeClaim pvc : claims) {
       Optional<String> name = volumeToCareFor(pvc, reclaim);
-      if (name.isEmpty()) {
-        continue;
+      if (name.isPresent() && careForVolume(ctx, pvc, name.get(), policy) == VolumeWrite.FORBIDDEN) {
+        // The operator may not patch volumes: said once, and volumes are left alone for a while.
+        checked.forbidden(ctx.now());
+        return;
       }
-      PvLabels.Meta wanted = PvLabels.wanted(pvc, ctx.namespace());
-      CheckedVolumes.Check check = new CheckedVolumes.Check(
-          pvc.getMetadata().getUid(), policy, wanted.labels(), wanted.annotations());
-      if (checked.upToDate(name.get(), check, ctx.now())) {
-        continue;
-      }
-      Optional<CheckedVolumes.Check> last = checked.lastCheck(name.get(), check, ctx.now());
-      if (last.isPresent()) {
-        // Same claim and policy, found right a short while ago: only the claim's new labels are
-        // missing, and they are written without reading the volume again.
-        PvLabels.Meta meta = PvLabels.missing(
-            wanted, new PvLabels.Meta(last.get().labels(), last.get().annotations()));
-        if (!meta.isEmpty()) {
-          // The policy goes with the labels (the same request): a provisioner that rewrote the
-          // volume after it was first patched is repaired here, as a read would have shown.
-          VolumeClaims.VolumeWrite write = ctx.claims().updateVolume(name.get(), meta.labels(),
-              meta.annotations(), policy == null || policy.isEmpty() ? null : policy);
-          if (write != VolumeClaims.VolumeWrite.WRITTEN) {
-            if (write == VolumeClaims.VolumeWrite.FORBIDDEN) {
-              checked.forbidden(ctx.now());
-              return;
-            }
-            continue;
-          }
-        }
+    }
+  }
+
+  /**
+   * Brings the volume {@code volume} bound to {@code pvc} to the reclaim policy ({@code policy},
+   * or null when the spec sets none) and the labels the claim asks for; what was written, or
+   * {@link VolumeWrite#WRITTEN} when nothing had to be.
+   */
+  private static VolumeWrite careForVolume(
+      ClusterContext ctx, PersistentVolumeClaim pvc, String volume, String policy) {
+    CheckedVolumes checked = ctx.claims().checkedVolumes();
+    PvLabels.Meta wanted = PvLabels.wanted(pvc, ctx.namespace());
+    CheckedVolumes.Check check = new CheckedVolumes.Check(
+        pvc.getMetadata().getUid(), policy, wanted.labels(), wanted.annotations());
+    if (checked.upToDate(volume, check, ctx.now())) {
+      return VolumeWrite.WRITTEN;
+    }
+    Optional<CheckedVolumes.Check> last = checked.lastCheck(volume, check, ctx.now());
+    if (last.isPresent()) {
+      // Same claim and policy, found right a short while ago: only the claim's new labels are
+      // missing, and they are written without reading the volume again. The policy goes with the
+      // labels (the same request): a provisioner that rewrote the volume after it was first
+      // patched is repaired here, as a read would have shown.
+      PvLabels.Meta meta = PvLabels.missing(
+          wanted, new PvLabels.Meta(last.get().labels(), last.get().annotations()));
+      VolumeWrite write = meta.isEmpty()
+          ? VolumeWrite.WRITTEN
+          : ctx.claims().updateVolume(volume, meta.labels(), meta.annotations(), policy);
+      if (write == VolumeWrite.WRITTEN) {
         // It carries what it carried and what was just written: a claim seen again without its
         // newest label (an older cached copy) then writes nothing.
-        checked.relabelled(name.get(), new CheckedVolumes.Check(check.claimUid(), check.policy(),
-            union(last.get().labels(), meta.labels()), union(last.get().annotations(), meta.annotations())));
-        continue;
+        checked.relabelled(volume, new CheckedVolumes.Check(check.claimUid(), check.policy(),
+            union(last.get().labels(), meta.labels()),
+            union(last.get().annotations(), meta.annotations())));
       }
-      if (newlyCreated(pvc, ctx.now())) {
-        if (pvc.getStatus() == null || !"Bound".equals(pvc.getStatus().getPhase())) {
-          // Still being provisioned (the provisioner may write the volume again until the
-          // claim is Bound): its update to Bound brings the next reconcile.
-          continue;
-        }
-        // Its volume was provisioned for it minutes ago and carries none of this yet: all of it
-        // in one patch, without reading the volume first (a volume that is not there yet is
-        // left for the next reconcile).
-        String set = policy == null || policy.isEmpty() ? null : policy;
-        VolumeClaims.VolumeWrite write =
-            ctx.claims().updateVolume(name.get(), wanted.labels(), wanted.annotations(), set);
-        if (write == VolumeClaims.VolumeWrite.FORBIDDEN) {
-          checked.forbidden(ctx.now());
-          return;
-        }
-        if (write == VolumeClaims.VolumeWrite.WRITTEN) {
-          if (set != null) {
-            LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={}"
-                    + " volume={} policy={} (newly provisioned)", ctx.namespace(), ctx.name(),
-                pvc.getMetadata().getName(), name.get(), set);
-          }
-          checked.checked(name.get(), check, ctx.now());
-        }
-        continue;
+      return write;
+    }
+    if (newlyCreated(pvc, ctx.now())) {
+      if (pvc.getStatus() == null || !"Bound".equals(pvc.getStatus().getPhase())) {
+        // Still being provisioned (the provisioner may write the volume again until the claim is
+        // Bound): its update to Bound brings the next reconcile.
+        return VolumeWrite.WRITTEN;
       }
-      Optional<PersistentVolume> pv = ctx.claims().volume(name.get());
-      if (pv.isEmpty() || pv.get().getSpec() == null) {
-        continue;
+      // Its volume was provisioned for it minutes ago and carries none of this yet: all of it in
+      // one patch, without reading the volume first (a volume that is not there yet is left for
+      // the next reconcile).
+      VolumeWrite write =
+          ctx.claims().updateVolume(volume, wanted.labels(), wanted.annotations(), policy);
+      if (write == VolumeWrite.WRITTEN) {
+        logPolicySet(ctx, pvc, volume, policy, "(newly provisioned)");
+        checked.checked(volume, check, ctx.now());
       }
-      PvLabels.Meta meta = PvLabels.missing(wanted, pv.get());
-      boolean policyWrong = policy != null && !policy.isEmpty()
-          && !policy.equals(pv.get().getSpec().getPersistentVolumeReclaimPolicy());
-      if (!meta.isEmpty() || policyWrong) {
-        VolumeClaims.VolumeWrite write = ctx.claims()
-            .updateVolume(name.get(), meta.labels(), meta.annotations(), policyWrong ? policy : null);
-        if (write == VolumeClaims.VolumeWrite.FORBIDDEN) {
-          checked.forbidden(ctx.now());
-          return;
-        }
-        if (write == VolumeClaims.VolumeWrite.MISSING) {
-          continue;
-        }
-      }
-      if (policyWrong) {
-        LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={} volume={}"
-                + " policy={} was={}", ctx.namespace(), ctx.name(), pvc.getMetadata().getName(),
-            name.get(), policy, pv.get().getSpec().getPersistentVolumeReclaimPolicy());
-      }
-      checked.checked(name.get(), check, ctx.now());
+      return write;
+    }
+    Optional<PersistentVolume> pv = ctx.claims().volume(volume);
+    if (pv.isEmpty() || pv.get().getSpec() == null) {
+      return VolumeWrite.MISSING;
+    }
+    PvLabels.Meta meta = PvLabels.missing(wanted, pv.get());
+    String was = pv.get().getSpec().getPersistentVolumeReclaimPolicy();
+    String setPolicy = policy != null && !policy.equals(was) ? policy : null;
+    VolumeWrite write = meta.isEmpty() && setPolicy == null
+        ? VolumeWrite.WRITTEN
+        : ctx.claims().updateVolume(volume, meta.labels(), meta.annotations(), setPolicy);
+    if (write == VolumeWrite.WRITTEN) {
+      logPolicySet(ctx, pvc, volume, setPolicy, "was=" + was);
+      checked.checked(volume, check, ctx.now());
+    }
+    return write;
+  }
+
+  private static void logPolicySet(
+      ClusterContext ctx, PersistentVolumeClaim pvc, String volume, String policy, String detail) {
+    if (policy != null) {
+      LOG.info("persistent volume reclaim policy set namespace={} cluster={} claim={} volume={}"
+              + " policy={} {}", ctx.namespace(), ctx.name(), pvc.getMetadata().getName(), volume,
+          policy, detail);
     }
   }
 
@@ -321,13 +322,13 @@ public final class VolumeCare {
     }
     try {
       return now.isBefore(Instant.parse(created).plus(NEW_CLAIM));
-    } catch (java.time.format.DateTimeParseException e) {
+    } catch (DateTimeParseException e) {
       return false;
     }
   }
 
   private static Map<String, String> union(Map<String, String> a, Map<String, String> b) {
-    Map<String, String> u = new java.util.TreeMap<>(a);
+    Map<String, String> u = new TreeMap<>(a);
     u.putAll(b);
     return u;
   }

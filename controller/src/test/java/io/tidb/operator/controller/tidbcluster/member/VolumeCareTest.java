@@ -64,6 +64,15 @@ class VolumeCareTest {
         .build();
   }
 
+  /** A claim created 30 seconds ago, in {@code phase}. */
+  private static PersistentVolumeClaim youngClaim(String phase) {
+    return new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
+        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString())
+        .endMetadata()
+        .withNewStatus().withPhase(phase).endStatus()
+        .build();
+  }
+
   private static StatefulSet tikv() {
     return new StatefulSetBuilder()
         .withNewMetadata().withName("basic-tikv").endMetadata()
@@ -146,10 +155,7 @@ class VolumeCareTest {
 
   @Test
   void aNewClaimsVolumeIsPatchedWithEverythingWithoutARead() {
-    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
-        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
-        .withNewStatus().withPhase("Bound").endStatus()
-        .build());
+    claims.claims.put("tikv-basic-tikv-0", youngClaim("Bound"));
     reconcileAt(ClusterContexts.NOW);
     assertEquals(List.of(), claims.volumeReads);
     assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
@@ -167,10 +173,7 @@ class VolumeCareTest {
 
   @Test
   void aNewClaimNotBoundYetIsLeftForItsBinding() {
-    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
-        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
-        .withNewStatus().withPhase("Pending").endStatus()
-        .build());
+    claims.claims.put("tikv-basic-tikv-0", youngClaim("Pending"));
     reconcileAt(ClusterContexts.NOW);
     assertEquals(List.of(), claims.calls);
     assertEquals(List.of(), claims.volumeReads);
@@ -178,10 +181,7 @@ class VolumeCareTest {
 
   @Test
   void aNewClaimsVolumeNotThereYetIsTriedAgain() {
-    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
-        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
-        .withNewStatus().withPhase("Bound").endStatus()
-        .build());
+    claims.claims.put("tikv-basic-tikv-0", youngClaim("Bound"));
     PersistentVolume pv = claims.volumes.remove("pv-0");
     reconcileAt(ClusterContexts.NOW);
     claims.volumes.put("pv-0", pv);
@@ -193,10 +193,7 @@ class VolumeCareTest {
 
   @Test
   void refusedVolumePatchesAreNotRetriedForFiveMinutes() {
-    claims.claims.put("tikv-basic-tikv-0", new PersistentVolumeClaimBuilder(claim("uid-0", Map.of()))
-        .editMetadata().withCreationTimestamp(ClusterContexts.NOW.minusSeconds(30).toString()).endMetadata()
-        .withNewStatus().withPhase("Bound").endStatus()
-        .build());
+    claims.claims.put("tikv-basic-tikv-0", youngClaim("Bound"));
     claims.volumeWritesForbidden = true;
     reconcileAt(ClusterContexts.NOW);
     reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.FORBIDDEN_BACKOFF).minusSeconds(1));
