@@ -42,6 +42,8 @@ final class HttpClusterApi implements ClusterApi {
   private final Binlog binlog;
   private final Flash flash;
   private final Optional<String> pdReadThrough;
+  /** {@link #stores} as read this reconcile; null until read, and again after a write to PD. */
+  private Optional<Stores> storesThisReconcile;
 
   /** The binlog registry (PD's etcd), each pump pod's client and URL. */
   record Binlog(PdEtcdClient etcd, Function<String, PumpClient> pump, Function<String, URI> pumpUrl) {
@@ -90,6 +92,7 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void setTiproxyLabels(String pod, Map<String, String> labels) throws IOException {
+    wrotePd();
     call(() -> {
       proxy.client().setLabels(proxy.url().apply(pod), labels);
       return null;
@@ -104,6 +107,7 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void offlinePump(String pod, String nodeId) throws IOException {
+    wrotePd();
     call(() -> {
       binlog.pump().apply(pod).offline(binlog.pumpUrl().apply(pod), nodeId);
       return null;
@@ -173,21 +177,38 @@ final class HttpClusterApi implements ClusterApi {
     return call(() -> pd.cluster().idText());
   }
 
+  /**
+   * PD's stores, read once per reconcile (this object serves one reconcile: {@link
+   * ClusterApiFactory#forCluster}): the PD, TiKV, TiFlash and TiDB steps each ask, and each read
+   * is two requests. Any write to PD through this object forgets it, so a step after a store
+   * deletion or a leader eviction reads PD again.
+   */
   @Override
   public Optional<Stores> stores() throws IOException {
+    Optional<Stores> read = storesThisReconcile;
+    if (read != null) {
+      return read;
+    }
     try {
-      return call(
+      read = call(
           () ->
               Optional.of(
                   new Stores(
                       pd.stores().stream().map(HttpClusterApi::view).toList(),
                       pd.tombstoneStores().stream().map(HttpClusterApi::view).toList())));
     } catch (IOException e) {
-      if (e.getCause() instanceof PdNotBootstrappedException) {
-        return Optional.empty();
+      if (!(e.getCause() instanceof PdNotBootstrappedException)) {
+        throw e;
       }
-      throw e;
+      read = Optional.empty();
     }
+    storesThisReconcile = read;
+    return read;
+  }
+
+  /** A write to PD: what was read of its stores this reconcile may no longer hold. */
+  private void wrotePd() {
+    storesThisReconcile = null;
   }
 
   @Override
@@ -222,6 +243,7 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void enablePlacementRules() throws IOException {
+    wrotePd();
     call(
         () -> {
           pd.enablePlacementRules();
@@ -236,6 +258,7 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void transferPdLeader(String member) throws IOException {
+    wrotePd();
     call(
         () -> {
           pd.transferLeader(member);
@@ -245,21 +268,25 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public boolean deletePdMember(String member) throws IOException {
+    wrotePd();
     return call(() -> pd.deleteMember(member));
   }
 
   @Override
   public boolean deletePdMemberById(String memberId) throws IOException {
+    wrotePd();
     return call(() -> pd.deleteMemberById(Long.parseUnsignedLong(memberId)));
   }
 
   @Override
   public boolean deleteStore(String storeId) throws IOException {
+    wrotePd();
     return call(() -> pd.deleteStore(Long.parseUnsignedLong(storeId)));
   }
 
   @Override
   public void cancelStoreRemoval(String storeId) throws IOException {
+    wrotePd();
     call(
         () -> {
           pd.cancelStoreRemoval(Long.parseUnsignedLong(storeId));
@@ -269,6 +296,7 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void beginEvictLeader(String storeId) throws IOException {
+    wrotePd();
     call(
         () -> {
           pd.beginEvictLeader(Long.parseUnsignedLong(storeId));
@@ -278,6 +306,7 @@ final class HttpClusterApi implements ClusterApi {
 
   @Override
   public void endEvictLeader(String storeId) throws IOException {
+    wrotePd();
     call(
         () -> {
           pd.endEvictLeader(Long.parseUnsignedLong(storeId));

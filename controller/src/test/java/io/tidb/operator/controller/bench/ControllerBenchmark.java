@@ -40,6 +40,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -127,7 +128,7 @@ public final class ControllerBenchmark {
 
   private record Quiet(
       RequestCounts requests, double reconciles, double cpuSeconds, double heapMiB, double rssMiB,
-      double peakRssMiB, Map<String, Double> cpuByThread, int simCalls) {}
+      double peakRssMiB, Map<String, Double> cpuByThread, Map<String, Long> simCalls) {}
 
   private record Restart(double readyzMillis, double firstObjectMillis, String firstObject) {}
 
@@ -274,7 +275,18 @@ public final class ControllerBenchmark {
         ProcFiles.statusMiB(controller.pid(), "VmRSS"),
         ProcFiles.statusMiB(controller.pid(), "VmHWM"),
         ThreadCpu.of(controller.pid()).since(converging.threadsAtReady()),
-        sim.calls().size() - converging.simCallsAtReady());
+        callsByRequest(sim.calls().subList(converging.simCallsAtReady(), sim.calls().size())));
+  }
+
+  /** PD and TiDB calls by component and path (ids and names made {@code *}), most frequent first. */
+  static Map<String, Long> callsByRequest(List<io.tidb.operator.pdsim.RecordedCall> calls) {
+    Map<String, Long> counts = calls.stream().collect(Collectors.groupingBy(
+        c -> c.component() + " " + c.method() + " " + c.path().replaceAll("/[0-9]+(/|$)", "/*$1"),
+        Collectors.counting()));
+    Map<String, Long> sorted = new LinkedHashMap<>();
+    counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+    return sorted;
   }
 
   /**
@@ -536,8 +548,12 @@ public final class ControllerBenchmark {
             .mapToObj(limit -> String.format(Locale.ROOT, " of the %.0f MiB limit%s", limit,
                 q.peakRssMiB() > limit ? ": above it, a container with that limit would have been OOM-killed" : ""))
             .findFirst().orElse(""));
-    System.out.printf(Locale.ROOT, "- quiet window: %d PD and TiDB calls (%.1f per settled reconcile); CPU by thread: %s%n",
-        q.simCalls(), q.reconciles() == 0 ? 0.0 : q.simCalls() / q.reconciles(),
+    long calls = q.simCalls().values().stream().mapToLong(Long::longValue).sum();
+    System.out.printf(Locale.ROOT, "- quiet window: %d PD and TiDB calls (%.1f per settled reconcile: %s); CPU by thread: %s%n",
+        calls, q.reconciles() == 0 ? 0.0 : calls / q.reconciles(),
+        q.simCalls().entrySet().stream()
+            .map(e -> String.format(Locale.ROOT, "%s %.1f", e.getKey(), e.getValue() / Math.max(q.reconciles(), 1)))
+            .collect(Collectors.joining(", ")),
         q.cpuByThread().entrySet().stream().limit(8)
             .map(e -> String.format(Locale.ROOT, "%s %.2f s", e.getKey(), e.getValue()))
             .collect(Collectors.joining(", ")));
