@@ -6,10 +6,10 @@
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY . .
-# Build controller and the modules it needs, then gather its runtime classpath in one folder.
+# Build controller and the modules it needs, then gather its runtime classpath in one folder, Bouncy
+# Castle's jars without their signature files (hack/image-lib.sh says why).
 RUN mvn -B -q -pl controller -am install -Dmaven.test.skip=true \
- && mvn -B -q -pl controller dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib \
- && cp controller/target/controller-*.jar controller/target/lib/
+ && hack/image-lib.sh controller /src/controller/target/lib
 
 FROM eclipse-temurin:17-jre
 LABEL org.opencontainers.image.title="tidb-operator-java controller" \

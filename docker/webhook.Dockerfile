@@ -6,20 +6,10 @@
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY . .
-# Build webhook and the modules it needs, then gather its runtime classpath in one folder.
+# Build webhook and the modules it needs, then gather its runtime classpath in one folder, Bouncy
+# Castle's jars without their signature files (hack/image-lib.sh says why).
 RUN mvn -B -q -pl webhook -am install -Dmaven.test.skip=true \
- && mvn -B -q -pl webhook dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/lib \
- && cp webhook/target/webhook-*.jar webhook/target/lib/
-# Bouncy Castle's jars are signed. A class from a signed jar is left out of the class-data sharing
-# archive, and the JVM checks the jar's signature (an 800 KB signature file) at every start: about
-# 0.45 s of CPU, a sixth of the start. Nothing registers Bouncy Castle
-# as a JCE provider (only that needs the signature), so the signature files are removed; the
-# classes are then archived.
-RUN for jar in webhook/target/lib/bc*.jar; do \
-      rm -rf /tmp/unsigned && mkdir /tmp/unsigned && (cd /tmp/unsigned && jar xf "/src/$jar") \
-      && rm -f /tmp/unsigned/META-INF/*.SF /tmp/unsigned/META-INF/*.DSA /tmp/unsigned/META-INF/*.RSA /tmp/unsigned/META-INF/*.EC \
-      && jar cfm "/src/$jar" /tmp/unsigned/META-INF/MANIFEST.MF -C /tmp/unsigned . || exit 1; \
-    done && rm -rf /tmp/unsigned
+ && hack/image-lib.sh webhook /src/webhook/target/lib
 
 FROM eclipse-temurin:17-jre
 LABEL org.opencontainers.image.title="tidb-operator-java webhook" \

@@ -116,6 +116,7 @@ public final class WebhookApplication implements AutoCloseable {
       metrics.certificateServed(initial, false);
       WebhookServer server = new WebhookServer(
           settings.server(), new AdmissionService(registry, codec), codec, metrics, tls).start();
+      metrics.bindJvmMetricsInBackground();
       watcher.watch(next -> {
         try {
           tls.use(next);

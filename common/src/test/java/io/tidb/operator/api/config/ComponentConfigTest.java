@@ -117,4 +117,23 @@ class ComponentConfigTest {
     assertEquals(ComponentConfig.ofToml("a = 1\n"), ComponentConfig.of(TextNode.valueOf("a = 1\n")));
     assertFalse(ComponentConfig.ofToml("a = 1\n").equals(ComponentConfig.of(json("{\"a\":1}"))));
   }
+
+  @Test
+  void whatItHandsOutIsACopyOfTheParsedTree() throws Exception {
+    ComponentConfig config = ComponentConfig.ofToml("[log]\nlevel = \"info\"\n");
+    ObjectNode first = config.tree();
+    ((ObjectNode) first.get("log")).put("level", "debug");
+    first.put("extra", 1);
+    ((ObjectNode) config.get("log").orElseThrow()).put("level", "warn");
+    assertEquals("info", config.get("log.level").orElseThrow().asText());
+    assertEquals(json("{\"log\":{\"level\":\"info\"}}"), config.tree());
+    assertEquals("[log]\nlevel = 'info'\n", config.toToml());
+  }
+
+  @Test
+  void aConfigThatDoesNotParseFailsEachTime() {
+    ComponentConfig config = ComponentConfig.ofToml("[log\n");
+    assertThrows(InvalidConfigException.class, config::tree);
+    assertThrows(InvalidConfigException.class, () -> config.get("log"));
+  }
 }

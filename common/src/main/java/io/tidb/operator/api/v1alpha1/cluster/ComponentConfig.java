@@ -21,6 +21,12 @@ import java.util.Optional;
 public final class ComponentConfig {
 
   private final JsonNode raw;
+  /**
+   * {@link #tree()} as first computed, never handed out (callers get copies); null until then.
+   * One object is read by many reconciles (an informer's cached cluster) and several rules of one
+   * admission review: the TOML is parsed once instead of each time.
+   */
+  private volatile ObjectNode parsed;
 
   private ComponentConfig(JsonNode raw) {
     this.raw = raw;
@@ -64,6 +70,20 @@ public final class ComponentConfig {
    *     nor a string
    */
   public ObjectNode tree() {
+    return parsedTree().deepCopy();
+  }
+
+  /** The memo of {@link #tree()} itself: read it, never change it or hand it out. */
+  private ObjectNode parsedTree() {
+    ObjectNode tree = parsed;
+    if (tree == null) {
+      tree = parse();
+      parsed = tree;
+    }
+    return tree;
+  }
+
+  private ObjectNode parse() {
     if (raw.isObject()) {
       return (ObjectNode) TomlConfig.normalize(raw);
     }
@@ -81,14 +101,14 @@ public final class ComponentConfig {
    * @throws InvalidConfigException if the TOML does not parse
    */
   public Optional<JsonNode> get(String dottedPath) {
-    JsonNode node = tree();
+    JsonNode node = parsedTree();
     for (String key : dottedPath.split("\\.")) {
       node = node.get(key);
       if (node == null) {
         return Optional.empty();
       }
     }
-    return Optional.of(node);
+    return Optional.of(node.deepCopy());
   }
 
   /**
@@ -119,7 +139,7 @@ public final class ComponentConfig {
 
   /** The configuration rendered as a TOML document. */
   public String toToml() {
-    return TomlConfig.render(tree());
+    return TomlConfig.render(parsedTree());
   }
 
   @Override
