@@ -327,16 +327,8 @@ public final class AdmissionBenchmark {
         try {
           while (System.nanoTime() < end && counts[id] < samples.length) {
             long start = System.nanoTime();
-            try {
-              HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-              long took = System.nanoTime() - start;
-              if (response.statusCode() == expectedStatus) {
-                samples[counts[id]++] = took;
-              } else {
-                errors.incrementAndGet();
-              }
-            } catch (IOException e) {
-              errors.incrementAndGet();
+            if (answered(client, request, expectedStatus, errors)) {
+              samples[counts[id]++] = System.nanoTime() - start;
             }
           }
         } catch (InterruptedException e) {
@@ -436,6 +428,23 @@ public final class AdmissionBenchmark {
     return new ObjectMapper().writeValueAsBytes(review);
   }
 
+  /**
+   * Sends {@code request} and reads the whole answer: whether it came with {@code expected}; an
+   * answer with another status or a failed exchange counts in {@code errors}.
+   */
+  private static boolean answered(HttpClient client, HttpRequest request, int expected, AtomicLong errors)
+      throws InterruptedException {
+    try {
+      if (client.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode() == expected) {
+        return true;
+      }
+    } catch (IOException e) {
+      // counted below
+    }
+    errors.incrementAndGet();
+    return false;
+  }
+
   /** Kept-alive connections the open loop sends over (the API server keeps a pool the same way). */
   static final int OPEN_LOOP_CONNECTIONS = 32;
 
@@ -469,14 +478,9 @@ public final class AdmissionBenchmark {
             java.util.concurrent.locks.LockSupport.parkNanos(wait);
           }
           try {
-            int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-            if (status == 200) {
+            if (answered(client, request, 200, errors)) {
               latencies[(int) answered.getAndIncrement()] = System.nanoTime() - planned;
-            } else {
-              errors.incrementAndGet();
             }
-          } catch (IOException e) {
-            errors.incrementAndGet();
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;

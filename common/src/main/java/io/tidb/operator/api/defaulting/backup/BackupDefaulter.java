@@ -76,13 +76,7 @@ public final class BackupDefaulter {
   }
 
   private static void defaults(BackupSpec spec, String at, FilledDefaults filled) {
-    if (spec.getBackupMode() == null) {
-      spec.setBackupMode(SNAPSHOT);
-      filled.filled(at + "/backupMode", SNAPSHOT);
-    }
-    if (spec.getCleanPolicy() == null) {
-      spec.setCleanPolicy(RETAIN);
-      filled.filled(at + "/cleanPolicy", RETAIN);
-    }
+    filled.fillUnset(spec.getBackupMode(), spec::setBackupMode, SNAPSHOT, at + "/backupMode");
+    filled.fillUnset(spec.getCleanPolicy(), spec::setCleanPolicy, RETAIN, at + "/cleanPolicy");
   }
 }

@@ -63,14 +63,10 @@ public final class TidbClusterDefaulter {
     PdSpec pd = spec.getPd();
     if (pd != null) {
       baseImage(spec, pd, PD_IMAGE, "/spec/pd", filled);
-      if (pd.getMaxFailoverCount() == null) {
-        pd.setMaxFailoverCount(MAX_FAILOVER_COUNT);
-        filled.filled("/spec/pd/maxFailoverCount", MAX_FAILOVER_COUNT);
-      }
-      if (pd.getSpareVolReplaceReplicas() == null) {
-        pd.setSpareVolReplaceReplicas(SPARE_VOL_REPLACE_REPLICAS);
-        filled.filled("/spec/pd/spareVolReplaceReplicas", SPARE_VOL_REPLACE_REPLICAS);
-      }
+      filled.fillUnset(pd.getMaxFailoverCount(), pd::setMaxFailoverCount,
+          MAX_FAILOVER_COUNT, "/spec/pd/maxFailoverCount");
+      filled.fillUnset(pd.getSpareVolReplaceReplicas(), pd::setSpareVolReplaceReplicas,
+          SPARE_VOL_REPLACE_REPLICAS, "/spec/pd/spareVolReplaceReplicas");
     }
     List<PdMsSpec> pdmsList = spec.getPdms();
     if (pdmsList != null) {
@@ -83,22 +79,16 @@ public final class TidbClusterDefaulter {
     TikvSpec tikv = spec.getTikv();
     if (tikv != null) {
       baseImage(spec, tikv, TIKV_IMAGE, "/spec/tikv", filled);
-      if (tikv.getMaxFailoverCount() == null) {
-        tikv.setMaxFailoverCount(MAX_FAILOVER_COUNT);
-        filled.filled("/spec/tikv/maxFailoverCount", MAX_FAILOVER_COUNT);
-      }
-      if (tikv.getSpareVolReplaceReplicas() == null) {
-        tikv.setSpareVolReplaceReplicas(SPARE_VOL_REPLACE_REPLICAS);
-        filled.filled("/spec/tikv/spareVolReplaceReplicas", SPARE_VOL_REPLACE_REPLICAS);
-      }
+      filled.fillUnset(tikv.getMaxFailoverCount(), tikv::setMaxFailoverCount,
+          MAX_FAILOVER_COUNT, "/spec/tikv/maxFailoverCount");
+      filled.fillUnset(tikv.getSpareVolReplaceReplicas(), tikv::setSpareVolReplaceReplicas,
+          SPARE_VOL_REPLACE_REPLICAS, "/spec/tikv/spareVolReplaceReplicas");
     }
     TidbSpec tidb = spec.getTidb();
     if (tidb != null) {
       baseImage(spec, tidb, TIDB_IMAGE, "/spec/tidb", filled);
-      if (tidb.getMaxFailoverCount() == null) {
-        tidb.setMaxFailoverCount(MAX_FAILOVER_COUNT);
-        filled.filled("/spec/tidb/maxFailoverCount", MAX_FAILOVER_COUNT);
-      }
+      filled.fillUnset(tidb.getMaxFailoverCount(), tidb::setMaxFailoverCount,
+          MAX_FAILOVER_COUNT, "/spec/tidb/maxFailoverCount");
       ComponentConfig config = tidbLogBackups(tidb.getConfig());
       if (config != tidb.getConfig()) {
         tidb.setConfig(config);
@@ -108,10 +98,8 @@ public final class TidbClusterDefaulter {
     TiflashSpec tiflash = spec.getTiflash();
     if (tiflash != null) {
       baseImage(spec, tiflash, TIFLASH_IMAGE, "/spec/tiflash", filled);
-      if (tiflash.getMaxFailoverCount() == null) {
-        tiflash.setMaxFailoverCount(MAX_FAILOVER_COUNT);
-        filled.filled("/spec/tiflash/maxFailoverCount", MAX_FAILOVER_COUNT);
-      }
+      filled.fillUnset(tiflash.getMaxFailoverCount(), tiflash::setMaxFailoverCount,
+          MAX_FAILOVER_COUNT, "/spec/tiflash/maxFailoverCount");
     }
     if (spec.getTicdc() != null) {
       baseImage(spec, spec.getTicdc(), TICDC_IMAGE, "/spec/ticdc", filled);
@@ -126,24 +114,18 @@ public final class TidbClusterDefaulter {
   }
 
   private static void clusterDefaults(TidbClusterSpec spec, FilledDefaults filled) {
-    if (spec.getImagePullPolicy() == null || spec.getImagePullPolicy().isEmpty()) {
-      spec.setImagePullPolicy(IMAGE_PULL_POLICY);
-      filled.filled("/spec/imagePullPolicy", IMAGE_PULL_POLICY);
-    }
+    filled.fillEmpty(spec.getImagePullPolicy(), spec::setImagePullPolicy,
+        IMAGE_PULL_POLICY, "/spec/imagePullPolicy");
     if (spec.getTlsCluster() == null) {
       TlsCluster tls = new TlsCluster();
       tls.setEnabled(false);
       spec.setTlsCluster(tls);
       filled.filled("/spec/tlsCluster", tls);
     }
-    if (spec.getEnablePVReclaim() == null) {
-      spec.setEnablePVReclaim(false);
-      filled.filled("/spec/enablePVReclaim", false);
-    }
-    if (spec.getPvReclaimPolicy() == null || spec.getPvReclaimPolicy().isEmpty()) {
-      spec.setPvReclaimPolicy(PV_RECLAIM_POLICY);
-      filled.filled("/spec/pvReclaimPolicy", PV_RECLAIM_POLICY);
-    }
+    filled.fillUnset(spec.getEnablePVReclaim(), spec::setEnablePVReclaim,
+        false, "/spec/enablePVReclaim");
+    filled.fillEmpty(spec.getPvReclaimPolicy(), spec::setPvReclaimPolicy,
+        PV_RECLAIM_POLICY, "/spec/pvReclaimPolicy");
   }
 
   /** Upstream sets the base image only when a version is given (else the deprecated image is used). */

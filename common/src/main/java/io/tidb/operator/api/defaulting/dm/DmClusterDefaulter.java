@@ -37,24 +37,18 @@ public final class DmClusterDefaulter {
     if (spec == null) {
       return out;
     }
-    if (isEmpty(spec.getImagePullPolicy())) {
-      spec.setImagePullPolicy(DEFAULT_IMAGE_PULL_POLICY);
-      filled.filled("/spec/imagePullPolicy", DEFAULT_IMAGE_PULL_POLICY);
-    }
+    filled.fillEmpty(spec.getImagePullPolicy(), spec::setImagePullPolicy,
+        DEFAULT_IMAGE_PULL_POLICY, "/spec/imagePullPolicy");
     if (spec.getTlsCluster() == null) {
       TlsCluster tls = new TlsCluster();
       tls.setEnabled(false);
       spec.setTlsCluster(tls);
       filled.filled("/spec/tlsCluster", tls);
     }
-    if (spec.getEnablePVReclaim() == null) {
-      spec.setEnablePVReclaim(false);
-      filled.filled("/spec/enablePVReclaim", false);
-    }
-    if (spec.getPvReclaimPolicy() == null) {
-      spec.setPvReclaimPolicy(DEFAULT_PV_RECLAIM_POLICY);
-      filled.filled("/spec/pvReclaimPolicy", DEFAULT_PV_RECLAIM_POLICY);
-    }
+    filled.fillUnset(spec.getEnablePVReclaim(), spec::setEnablePVReclaim,
+        false, "/spec/enablePVReclaim");
+    filled.fillUnset(spec.getPvReclaimPolicy(), spec::setPvReclaimPolicy,
+        DEFAULT_PV_RECLAIM_POLICY, "/spec/pvReclaimPolicy");
     defaultMember(spec, spec.getMaster(), "/spec/master", filled);
     defaultMember(spec, spec.getWorker(), "/spec/worker", filled);
     return out;
@@ -70,10 +64,8 @@ public final class DmClusterDefaulter {
       member.setBaseImage(DEFAULT_BASE_IMAGE);
       filled.filled(at + "/baseImage", DEFAULT_BASE_IMAGE);
     }
-    if (member.getMaxFailoverCount() == null) {
-      member.setMaxFailoverCount(DEFAULT_MAX_FAILOVER_COUNT);
-      filled.filled(at + "/maxFailoverCount", DEFAULT_MAX_FAILOVER_COUNT);
-    }
+    filled.fillUnset(member.getMaxFailoverCount(), member::setMaxFailoverCount,
+        DEFAULT_MAX_FAILOVER_COUNT, at + "/maxFailoverCount");
   }
 
   private static boolean isEmpty(String s) {

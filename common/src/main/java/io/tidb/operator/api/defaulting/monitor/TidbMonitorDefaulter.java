@@ -38,10 +38,8 @@ public final class TidbMonitorDefaulter {
     if (spec.getDm() != null) {
       defaultNamespaces(spec.getDm().getClusters(), namespace, "/spec/dm/clusters/", filled);
     }
-    if (spec.getPvReclaimPolicy() == null) {
-      spec.setPvReclaimPolicy(DEFAULT_PV_RECLAIM_POLICY);
-      filled.filled("/spec/pvReclaimPolicy", DEFAULT_PV_RECLAIM_POLICY);
-    }
+    filled.fillUnset(spec.getPvReclaimPolicy(), spec::setPvReclaimPolicy,
+        DEFAULT_PV_RECLAIM_POLICY, "/spec/pvReclaimPolicy");
     return out;
   }
 

@@ -20,13 +20,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class TidbClusterDefaulterTest {
 
+  /** A TidbCluster {@code d} with {@code spec} (YAML, indented as under {@code spec:}). */
+  private static TidbCluster withSpec(String spec) {
+    return TestClusters.parse(
+        "apiVersion: pingcap.com/v1alpha1\nkind: TidbCluster\nmetadata: {name: d}\nspec:\n" + spec);
+  }
+
   @Test
   void fillsUpstreamDefaults() {
-    TidbCluster tc = TestClusters.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: TidbCluster
-        metadata: {name: d}
-        spec:
+    TidbCluster tc = withSpec("""
           version: v8.5.0
           pd: {replicas: 1}
           tikv: {replicas: 1}
@@ -61,11 +63,7 @@ class TidbClusterDefaulterTest {
 
   @Test
   void keepsWhatTheUserSet() {
-    TidbCluster tc = TestClusters.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: TidbCluster
-        metadata: {name: d}
-        spec:
+    TidbCluster tc = withSpec("""
           version: v8.5.0
           imagePullPolicy: Always
           pvReclaimPolicy: Delete
@@ -107,11 +105,7 @@ class TidbClusterDefaulterTest {
 
   @Test
   void setsBaseImageOnlyWhenAVersionIsGiven() {
-    TidbCluster tc = TestClusters.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: TidbCluster
-        metadata: {name: d}
-        spec:
+    TidbCluster tc = withSpec("""
           pd: {image: pingcap/pd:v5.0.0}
           tikv: {version: v8.5.0}
         """);
@@ -122,11 +116,7 @@ class TidbClusterDefaulterTest {
 
   @Test
   void addsLogBackupsToTomlTextAndKeepsItText() {
-    TidbCluster tc = TestClusters.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: TidbCluster
-        metadata: {name: d}
-        spec:
+    TidbCluster tc = withSpec("""
           version: v8.5.0
           tidb:
             config: |
@@ -141,11 +131,7 @@ class TidbClusterDefaulterTest {
 
   @Test
   void leavesUnparsableConfigForValidationToReport() {
-    TidbCluster tc = TestClusters.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: TidbCluster
-        metadata: {name: d}
-        spec:
+    TidbCluster tc = withSpec("""
           version: v8.5.0
           tidb: {config: "[log"}
         """);
@@ -182,11 +168,7 @@ class TidbClusterDefaulterTest {
 
   @Test
   void tellsEachFieldItFillsInByItsPath() {
-    TidbCluster tc = TestClusters.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: TidbCluster
-        metadata: {name: d}
-        spec:
+    TidbCluster tc = withSpec("""
           version: v8.5.0
           imagePullPolicy: Always
           pd: {replicas: 1, maxFailoverCount: 0}
