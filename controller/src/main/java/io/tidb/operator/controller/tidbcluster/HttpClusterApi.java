@@ -8,6 +8,8 @@ import io.tidb.operator.pd.PdApiException;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientException;
 import io.tidb.operator.pd.PdEtcdClient;
+import io.tidb.operator.pd.PdMemberInfo;
+import io.tidb.operator.pd.PdMembers;
 import io.tidb.operator.pd.PdNotBootstrappedException;
 import io.tidb.operator.pd.PumpClient;
 import io.tidb.operator.pd.StoreInfo;
@@ -44,6 +46,8 @@ final class HttpClusterApi implements ClusterApi {
   private final Optional<String> pdReadThrough;
   /** {@link #stores} as read this reconcile; null until read, and again after a write to PD. */
   private Optional<Stores> storesThisReconcile;
+  /** PD's members as read this reconcile; null until read, and again after a write to PD. */
+  private PdMembers membersThisReconcile;
 
   /** The binlog registry (PD's etcd), each pump pod's client and URL. */
   record Binlog(PdEtcdClient etcd, Function<String, PumpClient> pump, Function<String, URI> pumpUrl) {
@@ -160,10 +164,14 @@ final class HttpClusterApi implements ClusterApi {
                 .toList());
   }
 
+  /**
+   * The PD leader, from PD's members (the same read gives {@link #clusterId}: one request where
+   * {@code GET leader} and {@code GET cluster} were two).
+   */
   @Override
   public Optional<String> pdLeader() throws IOException {
     try {
-      return call(() -> Optional.of(pd.leader().name()));
+      return Optional.ofNullable(members().leader()).map(PdMemberInfo::name);
     } catch (IOException e) {
       if (e.getCause() instanceof PdApiException api && api.status() == NO_LEADER) {
         return Optional.empty();
@@ -172,9 +180,21 @@ final class HttpClusterApi implements ClusterApi {
     }
   }
 
+  /** The cluster id of PD's members' header; {@code GET cluster} when a PD leaves it out. */
   @Override
   public String clusterId() throws IOException {
-    return call(() -> pd.cluster().idText());
+    long id = members().clusterId();
+    return id != 0 ? Long.toUnsignedString(id) : call(() -> pd.cluster().idText());
+  }
+
+  /** {@code GET members}, read once per reconcile until a write to PD. */
+  private PdMembers members() throws IOException {
+    PdMembers read = membersThisReconcile;
+    if (read == null) {
+      read = call(pd::members);
+      membersThisReconcile = read;
+    }
+    return read;
   }
 
   /**
@@ -206,9 +226,10 @@ final class HttpClusterApi implements ClusterApi {
     return read;
   }
 
-  /** A write to PD: what was read of its stores this reconcile may no longer hold. */
+  /** A write to PD: what was read of its stores and members this reconcile may no longer hold. */
   private void wrotePd() {
     storesThisReconcile = null;
+    membersThisReconcile = null;
   }
 
   @Override

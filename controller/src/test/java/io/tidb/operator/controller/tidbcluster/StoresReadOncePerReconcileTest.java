@@ -18,8 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 19: a reconcile reads PD's stores once (every component step asks), and again only after
- * it wrote to PD; a new reconcile reads them afresh.
+ * Issue 19: a reconcile reads PD's stores once (every component step asks), and its members once
+ * (the leader and the cluster id), and again only after it wrote to PD; a new reconcile reads
+ * them afresh.
  */
 class StoresReadOncePerReconcileTest {
 
@@ -66,5 +67,24 @@ class StoresReadOncePerReconcileTest {
 
     factory.forCluster(tc).stores();
     assertEquals(6, storeReads(), "the next reconcile reads PD afresh");
+  }
+
+  private long reads(String path) {
+    return sim.calls().stream().filter(c -> c.path().equals(path)).count();
+  }
+
+  @Test
+  void theLeaderAndTheClusterIdComeFromOneReadOfTheMembers() throws Exception {
+    ClusterApi reconcile = factory.forCluster(tc);
+    assertEquals(Optional.of(tc.getMetadata().getName() + "-pd-0"), reconcile.pdLeader());
+    assertEquals(Long.toUnsignedString(pd.clusterId()), reconcile.clusterId());
+    assertEquals(1, reads("/pd/api/v1/members"));
+    assertEquals(0, reads("/pd/api/v1/leader") + reads("/pd/api/v1/cluster"));
+
+    pd.addMember(tc.getMetadata().getName() + "-pd-1");
+    reconcile.transferPdLeader(tc.getMetadata().getName() + "-pd-1");
+    assertEquals(Optional.of(tc.getMetadata().getName() + "-pd-1"), reconcile.pdLeader(),
+        "read again after a write to PD");
+    assertEquals(2, reads("/pd/api/v1/members"));
   }
 }
