@@ -58,6 +58,11 @@ class DmVolumeReclaimIT {
         """.formatted(reclaim));
   }
 
+  private static void awaitEvent(String cluster, String reason) {
+    Await.until(cluster + ": a " + reason + " Event", DmHarness.CONVERGE,
+        () -> h.hasEvent(cluster, reason), Boolean::booleanValue);
+  }
+
   @Test
   void scaleInKeepsTheClaimUntilTheOrdinalReturnsOrReclaimDeletesIt() {
     create("keep", false);
@@ -77,10 +82,11 @@ class DmVolumeReclaimIT {
         c -> c.isPresent() && c.get().getMetadata().getAnnotations() != null
             && c.get().getMetadata().getAnnotations().containsKey(DEFER)).orElseThrow();
     assertEquals(oldUid, kept.getMetadata().getUid(), "kept, not deleted");
-    assertTrue(h.hasEvent("keep", "VolumeDeferDeleting"));
+    // Each Event is written right after what it reports: wait for it, not just for the claim.
+    awaitEvent("keep", "VolumeDeferDeleting");
     Await.until("the reclaim cluster's claim deleted", DmHarness.CONVERGE,
         () -> claim("dm-worker-reclaim-dm-worker-1"), c -> c.isEmpty() || c.get().getMetadata().getDeletionTimestamp() != null);
-    assertTrue(h.hasEvent("reclaim", "VolumeClaimDeleted"));
+    awaitEvent("reclaim", "VolumeClaimDeleted");
 
     workers("keep", 2);
     h.await("keep", "two workers again", d -> DmHarness.ready(d) && d.getStatus().getWorker().getMembers().size() == 2);

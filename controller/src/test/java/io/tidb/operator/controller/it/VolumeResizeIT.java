@@ -143,8 +143,10 @@ class VolumeResizeIT {
         c -> c.getMetadata().getLabels().containsKey("tidb.pingcap.com/member-id"));
     assertEquals(tc.getStatus().getPd().getMembers().get("basic-pd-0").getId(),
         pd.getMetadata().getLabels().get("tidb.pingcap.com/member-id"));
-    assertEquals("Retain", h.admin.persistentVolumes().withName(pd.getSpec().getVolumeName()).get()
-        .getSpec().getPersistentVolumeReclaimPolicy(), "kwok's provisioned volume too");
+    // The volume is patched in the reconcile that labels its claim, right after the label.
+    Await.until("kwok's provisioned volume too: reclaim policy Retain", ControllerHarness.CONVERGE,
+        () -> h.admin.persistentVolumes().withName(pd.getSpec().getVolumeName()).get(),
+        p -> "Retain".equals(p.getSpec().getPersistentVolumeReclaimPolicy()));
     StorageVolumeStatus volumes = h.get("basic").getStatus().getTikv().getVolumes().get("tikv");
     assertEquals(List.of(3, 3, 3), List.of(volumes.getBoundCount(), volumes.getCurrentCount(),
         volumes.getResizedCount()));
