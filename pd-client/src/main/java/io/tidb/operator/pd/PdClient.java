@@ -135,9 +135,14 @@ public final class PdClient {
     return get(STORES, PdJson::stores);
   }
 
-  /** {@code GET /pd/api/v1/stores?state=2}: Tombstone stores. */
-  public List<StoreInfo> tombstoneStores() {
-    return get(STORES + "?state=2", PdJson::stores);
+  /**
+   * {@code GET /pd/api/v1/stores?state=0&state=1&state=2}: every store, Tombstone ones included
+   * (PD lists Up and Offline stores unless asked for states by number). One answer is one
+   * snapshot: a store that becomes Tombstone while two lists are read one after the other
+   * would be in neither.
+   */
+  public List<StoreInfo> allStores() {
+    return get(STORES + "?state=0&state=1&state=2", PdJson::stores);
   }
 
   /** {@code GET /pd/api/v1/store/{id}}; empty for 404. */

@@ -189,8 +189,9 @@ class PdClientTest {
     assertTrue(first.regionCount() > 0);
     assertTrue(stores.get(3).isTiFlash());
     assertEquals("basic-tiflash-0", stores.get(3).podName());
-    assertEquals(List.of(), client.tombstoneStores());
-    assertEquals(List.of("GET /pd/api/v1/stores", "GET /pd/api/v1/stores?state=2"), requests());
+    assertEquals(4, client.allStores().size(), "no Tombstone store yet: the same four");
+    assertEquals(List.of("GET /pd/api/v1/stores", "GET /pd/api/v1/stores?state=0&state=1&state=2"),
+        requests());
   }
 
   @Test
@@ -225,12 +226,15 @@ class PdClientTest {
     assertTrue(client.deleteStore(4));
     assertEquals(StoreState.OFFLINE, client.store(4).orElseThrow().state());
     assertEquals(StoreState.TOMBSTONE, client.store(4).orElseThrow().state());
-    assertEquals(List.of(4L), client.tombstoneStores().stream().map(StoreInfo::id).toList());
+    assertEquals(List.of(StoreState.UP, StoreState.UP, StoreState.UP, StoreState.TOMBSTONE),
+        client.allStores().stream().map(StoreInfo::state).toList());
+    assertEquals(List.of(1L, 2L, 3L), client.stores().stream().map(StoreInfo::id).toList(),
+        "without states asked for, PD leaves Tombstone stores out");
     assertFalse(client.deleteStore(4), "a Tombstone store is not listed: nothing to do");
     assertFalse(client.deleteStore(99));
     assertEquals(List.of("GET /pd/api/v1/stores", "DELETE /pd/api/v1/store/4",
-        "GET /pd/api/v1/store/4", "GET /pd/api/v1/store/4", "GET /pd/api/v1/stores?state=2",
-        "GET /pd/api/v1/stores", "GET /pd/api/v1/stores"), requests());
+        "GET /pd/api/v1/store/4", "GET /pd/api/v1/store/4", "GET /pd/api/v1/stores?state=0&state=1&state=2",
+        "GET /pd/api/v1/stores", "GET /pd/api/v1/stores", "GET /pd/api/v1/stores"), requests());
   }
 
   @Test

@@ -13,6 +13,7 @@ import io.tidb.operator.pd.PdMembers;
 import io.tidb.operator.pd.PdNotBootstrappedException;
 import io.tidb.operator.pd.PumpClient;
 import io.tidb.operator.pd.StoreInfo;
+import io.tidb.operator.pd.StoreState;
 import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
 import io.tidb.operator.pd.TiflashClient;
@@ -199,9 +200,10 @@ final class HttpClusterApi implements ClusterApi {
 
   /**
    * PD's stores, read once per reconcile (this object serves one reconcile: {@link
-   * ClusterApiFactory#forCluster}): the PD, TiKV, TiFlash and TiDB steps each ask, and each read
-   * is two requests. Any write to PD through this object forgets it, so a step after a store
-   * deletion or a leader eviction reads PD again.
+   * ClusterApiFactory#forCluster}): the PD, TiKV, TiFlash and TiDB steps each ask. One request
+   * lists live and Tombstone stores together, so the two lists are one snapshot. Any write to PD
+   * through this object forgets it, so a step after a store deletion or a leader eviction reads
+   * PD again.
    */
   @Override
   public Optional<Stores> stores() throws IOException {
@@ -210,12 +212,7 @@ final class HttpClusterApi implements ClusterApi {
       return read;
     }
     try {
-      read = call(
-          () ->
-              Optional.of(
-                  new Stores(
-                      pd.stores().stream().map(HttpClusterApi::view).toList(),
-                      pd.tombstoneStores().stream().map(HttpClusterApi::view).toList())));
+      read = call(() -> Optional.of(storesOf(pd.allStores())));
     } catch (IOException e) {
       if (!(e.getCause() instanceof PdNotBootstrappedException)) {
         throw e;
@@ -224,6 +221,16 @@ final class HttpClusterApi implements ClusterApi {
     }
     storesThisReconcile = read;
     return read;
+  }
+
+  private static Stores storesOf(List<StoreInfo> all) {
+    Map<Boolean, List<StoreView>> byTombstone =
+        all.stream()
+            .collect(
+                Collectors.partitioningBy(
+                    s -> s.state() == StoreState.TOMBSTONE,
+                    Collectors.mapping(HttpClusterApi::view, Collectors.toList())));
+    return new Stores(List.copyOf(byTombstone.get(false)), List.copyOf(byTombstone.get(true)));
   }
 
   /** A write to PD: what was read of its stores and members this reconcile may no longer hold. */

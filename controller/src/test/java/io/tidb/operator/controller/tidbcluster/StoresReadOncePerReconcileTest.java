@@ -12,6 +12,7 @@ import io.tidb.operator.pdsim.SimulatedClusters;
 import io.tidb.operator.pdsim.SimulatedPdCluster;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,15 +59,32 @@ class StoresReadOncePerReconcileTest {
     ClusterApi reconcile = factory.forCluster(tc);
     assertEquals(2, reconcile.stores().orElseThrow().live().size());
     assertEquals(2, reconcile.stores().orElseThrow().live().size());
-    assertEquals(2, storeReads(), "one read of the stores and one of the tombstones");
+    assertEquals(1, storeReads(), "one read lists live and Tombstone stores");
 
     String id = reconcile.stores().orElseThrow().live().get(0).id();
     reconcile.beginEvictLeader(id);
     reconcile.stores();
-    assertEquals(4, storeReads(), "read again after a write to PD");
+    assertEquals(2, storeReads(), "read again after a write to PD");
 
     factory.forCluster(tc).stores();
-    assertEquals(6, storeReads(), "the next reconcile reads PD afresh");
+    assertEquals(3, storeReads(), "the next reconcile reads PD afresh");
+  }
+
+  @Test
+  void oneReadSplitsLiveFromTombstoneStores() throws Exception {
+    String name = tc.getMetadata().getName();
+    pd.addStore(name + "-tikv-2");
+    pd.addStore(name + "-tikv-3");
+    long removed = pd.storeOfPod(name + "-tikv-3").orElseThrow().id();
+    pd.deleteStore(removed, false);
+    while (!"Tombstone".equals(pd.store(removed).orElseThrow().stateName())) {
+      pd.step();
+    }
+    ClusterApi.Stores stores = factory.forCluster(tc).stores().orElseThrow();
+    assertEquals(List.of(name + "-tikv-0", name + "-tikv-1", name + "-tikv-2"),
+        stores.live().stream().map(v -> v.address().substring(0, v.address().indexOf('.'))).toList());
+    assertEquals(List.of(Long.toString(removed)), stores.tombstones().stream().map(ClusterApi.StoreView::id).toList());
+    assertEquals(1, storeReads());
   }
 
   private long reads(String path) {

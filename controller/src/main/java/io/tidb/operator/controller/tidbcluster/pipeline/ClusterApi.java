@@ -33,7 +33,7 @@ public interface ClusterApi {
   String clusterId() throws IOException;
 
   /**
-   * The stores PD knows ({@code GET /pd/api/v1/stores}) and the tombstones ({@code ?state=2});
+   * The stores PD knows and the tombstones, from one {@code GET /pd/api/v1/stores?state=0&state=1&state=2};
    * empty when the cluster is not bootstrapped yet (no store has joined).
    */
   Optional<Stores> stores() throws IOException;
