@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsExchange;
 import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
+import io.tidb.operator.pdsim.TcpNoDelay;
 import java.security.cert.X509Certificate;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.net.ssl.SSLContext;
@@ -47,6 +48,10 @@ import org.slf4j.LoggerFactory;
  * rules are applied first, as in the PD simulator.
  */
 public final class DmSimulatorServer implements AutoCloseable {
+
+  static {
+    TcpNoDelay.forJdkHttpServers();
+  }
 
   /** The component name in fault rules and recorded calls. */
   public static final String COMPONENT = "dm-master";

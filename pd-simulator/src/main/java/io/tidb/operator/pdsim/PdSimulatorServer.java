@@ -56,6 +56,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class PdSimulatorServer implements AutoCloseable {
 
+  static {
+    TcpNoDelay.forJdkHttpServers();
+  }
+
   private static final Logger LOG = LoggerFactory.getLogger(PdSimulatorServer.class);
   private static final String CLUSTERS = "/clusters/";
 

@@ -54,6 +54,12 @@ class PdSimulatorServerTest {
   }
 
   @Test
+  void answersWithNagleOffAsGoServersDo() {
+    assertEquals("true", System.getProperty(TcpNoDelay.PROPERTY),
+        "the JDK server leaves Nagle on unless told: every kept-alive answer would wait ~40 ms");
+  }
+
+  @Test
   void listensOnLoopbackAndPrintsTemplates() {
     assertEquals("127.0.0.1", server.baseUrl().getHost());
     assertEquals(server.baseUrl() + "/clusters/{namespace}/{name}", server.pdUrlTemplate());

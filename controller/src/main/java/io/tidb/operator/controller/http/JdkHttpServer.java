@@ -20,6 +20,23 @@ import javax.net.ssl.SSLParameters;
  */
 public final class JdkHttpServer implements AutoCloseable {
 
+  /** The JDK server's switch for TCP_NODELAY on the connections it accepts. */
+  static final String NO_DELAY_PROPERTY = "sun.net.httpserver.nodelay";
+
+  /*
+   * The JDK server reads this property once, when the first server of the process is made, and
+   * leaves Nagle's algorithm on unless told otherwise: it writes an answer's headers and its
+   * body separately, and the body then waits for the client's delayed ACK (about 40 ms on Linux)
+   * on every request of a kept-alive connection. Go's net/http, which PD, TiDB and the API
+   * server use, sets TCP_NODELAY on every connection; so do these servers (discovery, the
+   * dashboard proxy, /metrics), unless the process was started with the property set.
+   */
+  static {
+    if (System.getProperty(NO_DELAY_PROPERTY) == null) {
+      System.setProperty(NO_DELAY_PROPERTY, "true");
+    }
+  }
+
   private final HttpServer server;
   private final ExecutorService executor;
 
