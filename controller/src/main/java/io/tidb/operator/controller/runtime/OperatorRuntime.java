@@ -70,7 +70,8 @@ public final class OperatorRuntime implements AutoCloseable {
                   .withCloseClientOnStop(false)
                   .withConcurrentReconciliationThreads(settings.workers())
                   .withMetrics(MicrometerMetrics.withoutPerResourceMetrics(registry))
-                  .withUseSSAToPatchPrimaryResource(true);
+                  .withUseSSAToPatchPrimaryResource(true)
+                  .withResourceCloner(new TokenBufferCloner(client.getKubernetesSerialization()));
               settings
                   .leaderElection()
                   .ifPresent(
