@@ -92,7 +92,8 @@ class InitializerFirstRunIT {
     assertEquals(0, job.getSpec().getBackoffLimit());
     List<String> envNames = c.getEnv().stream().map(EnvVar::getName).toList();
     assertEquals(List.of("TZ", "TIDB_ROOT_PASSWORD", "TIDB_USERS", "TIDB_USER_PASSWORD_1", "TIDB_INIT_SQL"), envNames);
-    assertEquals("Running", h.initializer("initialize-demo").getStatus().getPhase());
+    // The status is patched right after the Job is created: wait for it rather than read once.
+    h.awaitInitializer("initialize-demo", "phase Running", ti -> "Running".equals(ti.getStatus().getPhase()));
 
     JobAsKubelet.Run run = h.kubelet.runAndReport(job);
     assertEquals(0, run.exitCode(), run.output());

@@ -267,7 +267,7 @@ public final class VolumeCare {
       }
       return write;
     }
-    if (newlyCreated(pvc, ctx.now())) {
+    if (newlyCreated(pvc, ctx.now()) && !checked.known(volume)) {
       if (pvc.getStatus() == null || !"Bound".equals(pvc.getStatus().getPhase())) {
         // Still being provisioned (the provisioner may write the volume again until the claim is
         // Bound): its update to Bound brings the next reconcile.
@@ -275,12 +275,12 @@ public final class VolumeCare {
       }
       // Its volume was provisioned for it minutes ago and carries none of this yet: all of it in
       // one patch, without reading the volume first (a volume that is not there yet is left for
-      // the next reconcile).
+      // the next reconcile). Read once a minute later: its provisioner may have rewritten it.
       VolumeWrite write =
           ctx.claims().updateVolume(volume, wanted.labels(), wanted.annotations(), policy);
       if (write == VolumeWrite.WRITTEN) {
         logPolicySet(ctx, pvc, volume, policy, "(newly provisioned)");
-        checked.checked(volume, check, ctx.now());
+        checked.patchedUnread(volume, check, ctx.now());
       }
       return write;
     }

@@ -38,7 +38,14 @@ public final class CheckedVolumes {
     }
   }
 
-  private record Checked(Check check, Instant at) {}
+  /** What a volume carries, trusted until {@code until}. */
+  private record Checked(Check check, Instant until) {}
+
+  /**
+   * How long a volume patched without being read is trusted: a provisioner may still rewrite a
+   * volume it has just made (kwok's force-applies its spec), so it is read once after this.
+   */
+  public static final Duration UNREAD_TRUST = Duration.ofMinutes(1);
 
   /** How long volumes are left alone after the API server refused to let the operator patch one. */
   public static final Duration FORBIDDEN_BACKOFF = Duration.ofMinutes(5);
@@ -47,17 +54,18 @@ public final class CheckedVolumes {
   private volatile Instant forbiddenAt;
 
   /**
-   * Whether {@code volume} was found or made as {@code check} asks less than {@link #RECHECK}
-   * before {@code now}: it need not be read.
+   * Whether {@code volume} was found or made as {@code check} asks and is still trusted at {@code
+   * now} ({@link #RECHECK} after a read, {@link #UNREAD_TRUST} after an unread patch): it need
+   * not be read.
    */
   public boolean upToDate(String volume, Check check, Instant now) {
     Checked c = volumes.get(volume);
-    return c != null && c.check().equals(check) && now.isBefore(c.at().plus(RECHECK));
+    return c != null && c.check().equals(check) && now.isBefore(c.until());
   }
 
   /**
    * What {@code volume} was last found or made to carry, when that was for the claim and the
-   * reclaim policy of {@code check} and less than {@link #RECHECK} before {@code now}: the volume
+   * reclaim policy of {@code check} and still trusted at {@code now}: the volume
    * still has those labels and annotations (as far as the operator knows), so a claim that gained
    * labels needs only the new ones written, without reading the volume first.
    */
@@ -66,7 +74,7 @@ public final class CheckedVolumes {
     return c != null
             && c.check().claimUid().equals(check.claimUid())
             && c.check().policy().equals(check.policy())
-            && now.isBefore(c.at().plus(RECHECK))
+            && now.isBefore(c.until())
         ? Optional.of(c.check())
         : Optional.empty();
   }
@@ -77,7 +85,7 @@ public final class CheckedVolumes {
    * counts from then.
    */
   public void relabelled(String volume, Check check) {
-    volumes.computeIfPresent(volume, (v, c) -> new Checked(check, c.at()));
+    volumes.computeIfPresent(volume, (v, c) -> new Checked(check, c.until()));
   }
 
   /**
@@ -86,8 +94,26 @@ public final class CheckedVolumes {
    * claims of deleted clusters leave no entry behind for long).
    */
   public void checked(String volume, Check check, Instant now) {
-    volumes.values().removeIf(c -> !now.isBefore(c.at().plus(RECHECK)));
-    volumes.put(volume, new Checked(check, now));
+    record(volume, check, now, now.plus(RECHECK));
+  }
+
+  /**
+   * Records that {@code volume} was patched to carry {@code check} at {@code now} without being
+   * read: trusted for {@link #UNREAD_TRUST} only, and {@link #known} from then on, so the next
+   * look reads it.
+   */
+  public void patchedUnread(String volume, Check check, Instant now) {
+    record(volume, check, now, now.plus(UNREAD_TRUST));
+  }
+
+  /** Whether {@code volume} was checked or patched before (and not forgotten since). */
+  public boolean known(String volume) {
+    return volumes.containsKey(volume);
+  }
+
+  private void record(String volume, Check check, Instant now, Instant until) {
+    volumes.values().removeIf(c -> !now.isBefore(c.until().plus(RECHECK)));
+    volumes.put(volume, new Checked(check, until));
   }
 
   /** Records that the API server refused a volume patch at {@code now} (RBAC). */

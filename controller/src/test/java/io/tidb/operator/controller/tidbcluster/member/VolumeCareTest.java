@@ -172,6 +172,24 @@ class VolumeCareTest {
   }
 
   @Test
+  void aNewClaimsVolumeRewrittenByItsProvisionerIsReadOnceAMinuteLaterAndRepaired() {
+    claims.claims.put("tikv-basic-tikv-0", youngClaim("Bound"));
+    reconcileAt(ClusterContexts.NOW);
+    // kwok's provisioner force-applies the volume it made, its reclaim policy included.
+    claims.volumes.get("pv-0").getSpec().setPersistentVolumeReclaimPolicy("Delete");
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30));
+    assertEquals(List.of(), claims.volumeReads, "trusted for a minute after the unread patch");
+
+    reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.UNREAD_TRUST));
+    assertEquals(List.of("pv-0"), claims.volumeReads, "then read, not patched blindly again");
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+    int writes = claims.calls.size();
+    reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.UNREAD_TRUST).plusSeconds(30));
+    assertEquals(writes, claims.calls.size(), "found right after the read: nothing more");
+    assertEquals(List.of("pv-0"), claims.volumeReads);
+  }
+
+  @Test
   void aNewClaimNotBoundYetIsLeftForItsBinding() {
     claims.claims.put("tikv-basic-tikv-0", youngClaim("Pending"));
     reconcileAt(ClusterContexts.NOW);
