@@ -19,13 +19,12 @@ COPY --from=build /src/controller/target/lib/ /opt/tidb-operator/lib/
 # training run: the real start (flags, client, JOSDK, every controller's informers) against a
 # stand-in API server on 127.0.0.1 that lists one sample cluster, whose first reconcile applies
 # its discovery and PD objects and writes its status. The controller (and its discovery,
-# initializer and backup-manager modes) then starts from it. Same JVM and classpath string as the
-# ENTRYPOINT, as CDS requires, and the chart's collector (-XX:+UseSerialGC in controller.jvmOptions).
-# -Xmx256m: a heap of the chart's size, so compressed object pointers are on as in the pod (on a
-# build machine with more than 128 GiB the default heap would turn them off, and the pod's JVM
-# would then refuse the archive).
-RUN java -XX:ArchiveClassesAtExit=/opt/tidb-operator/controller.jsa -XX:+UseSerialGC -Xmx256m -XX:-UsePerfData \
-      -cp "/opt/tidb-operator/lib/*" io.tidb.operator.controller.ControllerMain train-class-data
+# initializer and backup-manager modes) then starts from it. A static archive
+# (hack/class-data-archive.sh says why), same JVM and same class path string as the ENTRYPOINT,
+# as CDS requires.
+COPY --from=build /src/hack/class-data-archive.sh /opt/tidb-operator/class-data-archive.sh
+RUN /opt/tidb-operator/class-data-archive.sh controller /opt/tidb-operator/lib /opt/tidb-operator/controller.jsa \
+ && rm /opt/tidb-operator/class-data-archive.sh
 # Run as the same non-root user the Helm chart asks for (runAsUser 65532); the root filesystem
 # may be read-only, the chart mounts an emptyDir on /tmp.
 USER 65532:65532

@@ -16,10 +16,12 @@ LABEL org.opencontainers.image.title="tidb-operator-java webhook" \
       org.opencontainers.image.description="TiDB Operator (Java): the webhook process"
 COPY --from=build /src/webhook/target/lib/ /opt/tidb-operator/lib/
 # A class-data sharing archive of the classes the start and request path loads, recorded by one
-# training run (throwaway certificate, one /validate and one /mutate on 127.0.0.1): the webhook
-# then starts from it. Same JVM, same classpath string as the ENTRYPOINT, as CDS requires.
-RUN java -XX:ArchiveClassesAtExit=/opt/tidb-operator/webhook.jsa -XX:+UseSerialGC -XX:-UsePerfData \
-      -cp "/opt/tidb-operator/lib/*" io.tidb.operator.webhook.WebhookMain train-class-data
+# training run (a throwaway certificate in --cert-dir, every rule set, one /validate and one /mutate
+# on 127.0.0.1): the webhook then starts from it. A static archive (hack/class-data-archive.sh says
+# why), same JVM and same class path string as the ENTRYPOINT, as CDS requires.
+COPY --from=build /src/hack/class-data-archive.sh /opt/tidb-operator/class-data-archive.sh
+RUN /opt/tidb-operator/class-data-archive.sh webhook /opt/tidb-operator/lib /opt/tidb-operator/webhook.jsa \
+ && rm /opt/tidb-operator/class-data-archive.sh
 # Run as the same non-root user the Helm chart asks for (runAsUser 65532); the root filesystem
 # may be read-only, the chart mounts an emptyDir on /tmp.
 USER 65532:65532

@@ -4,7 +4,6 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
@@ -53,16 +52,14 @@ public final class MutualTls {
       throw new IllegalArgumentException("a CA and a certificate are both required");
     }
     try {
-      KeyStore keys = KeyStore.getInstance("PKCS12");
-      keys.load(null, null);
-      keys.setKeyEntry("tls", key, IN_MEMORY, chain.toArray(Certificate[]::new));
+      KeyStore keys = KeyStores.withKey("tls", key, chain, IN_MEMORY);
       KeyManagerFactory kmf =
           KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
       kmf.init(keys, IN_MEMORY);
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(kmf.getKeyManagers(), new TrustManager[] {trust}, new SecureRandom());
       return context;
-    } catch (GeneralSecurityException | java.io.IOException e) {
+    } catch (GeneralSecurityException | IllegalStateException e) {
       throw new IllegalArgumentException("cannot build a TLS context: " + e.getMessage(), e);
     }
   }

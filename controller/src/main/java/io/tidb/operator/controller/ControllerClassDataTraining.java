@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code train-class-data}: one short run of the operator's real start and of one reconcile, for
- * the image build to record with {@code -XX:ArchiveClassesAtExit}; the controller then starts from
- * that class-data sharing archive. There is no API server in an image build, so the run brings
+ * the image build to record a class-data sharing archive from ({@code
+ * hack/class-data-archive.sh}); the controller then starts from that archive. There is no API server in an image build, so the run brings
  * its own stand-in ({@link TrainingApiServer}, HTTPS on 127.0.0.1) that lists one sample cluster:
  * the flags are parsed, the client, JOSDK and every controller's informers start as in a pod, and
  * the sample's first reconcile applies its discovery and PD objects, records Events and writes

@@ -1,10 +1,10 @@
 package io.tidb.operator.webhook;
 
-import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.certs.CertificateAuthority;
 import io.tidb.operator.certs.CertificateIssuer;
 import io.tidb.operator.certs.KeyAlgorithm;
 import io.tidb.operator.certs.KeyStores;
+import io.tidb.operator.certs.Pem;
 import io.tidb.operator.certs.ServingCertificate;
 import io.tidb.operator.certs.ServingNames;
 import java.io.InputStream;
@@ -13,19 +13,24 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import picocli.CommandLine.Command;
 
 /**
- * {@code train-class-data}: one short run of the real start and request path (a throwaway
- * certificate, the HTTPS server on 127.0.0.1, one /validate and one /mutate of a sample cluster),
- * for the image build to record with {@code -XX:ArchiveClassesAtExit}. The webhook then starts
- * from that class-data sharing archive. Exits 0 only if both answers are what they should be.
+ * {@code train-class-data}: one short run of the real start and request path, for the image build
+ * to record a class-data sharing archive from ({@code hack/class-data-archive.sh}). It starts the
+ * webhook as {@code --cert-dir} does (a throwaway certificate written as {@code tls.crt} and
+ * {@code tls.key}, every served rule set, HTTPS on 127.0.0.1, the JVM metrics bound), then sends
+ * one /validate and one /mutate of a sample cluster and reads /readyz and /metrics. The webhook
+ * then starts from that archive. Exits 0 only if every answer is what it should be.
  */
 @Command(
     name = "train-class-data",
@@ -41,35 +46,59 @@ final class ClassDataTraining implements Callable<Integer> {
     CertificateAuthority ca = issuer.newAuthority("class-data-training", now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
     ServingCertificate serving = issuer.issueServing(
         ca, ServingNames.forService("tidb-operator-webhook", "training"), now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
-    AdmissionReviewCodec codec = new AdmissionReviewCodec();
-    AdmissionRulesRegistry registry = new AdmissionRulesRegistry().register(new TidbClusterAdmissionRules());
-    WebhookServer server = new WebhookServer(
-        new WebhookServer.Settings("127.0.0.1", 0, 4 << 20, Duration.ZERO, Duration.ofSeconds(5)),
-        new AdmissionService(registry, codec), codec, new WebhookMetrics(), new ServingTls(serving)).start();
+    Path certDir = Files.createTempDirectory("webhook-training");
     try {
-      TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      trust.init(KeyStores.trusting(List.of(ca.certificate())));
-      SSLContext tls = SSLContext.getInstance("TLS");
-      tls.init(null, trust.getTrustManagers(), null);
-      HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
-      byte[] review;
-      try (InputStream in = ClassDataTraining.class.getResourceAsStream(SAMPLE)) {
-        review = in.readAllBytes();
+      Files.writeString(certDir.resolve("tls.crt"), Pem.encodeCertificate(serving.certificate()));
+      Files.writeString(certDir.resolve("tls.key"), Pem.encodePrivateKey(serving.privateKey()));
+      WebhookApplication.Settings settings = new WebhookApplication.Settings(
+          new WebhookServer.Settings("127.0.0.1", 0, 4 << 20, Duration.ZERO, Duration.ofSeconds(5)),
+          CertificateMode.FILES, certDir, null, Duration.ofMinutes(1));
+      try (WebhookApplication app = WebhookApplication.start(settings, WebhookMain.servedRules(), () -> {
+        throw new IllegalStateException("files mode needs no Kubernetes client");
+      })) {
+        return exercise(app.port(), ca);
       }
-      for (AdmissionOperation operation : AdmissionOperation.values()) {
-        HttpResponse<String> response = client.send(
-            HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + server.port() + operation.path()))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(review)).build(),
-            HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        if (response.statusCode() != 200 || !response.body().contains("\"allowed\":true")) {
-          System.err.println("train-class-data: " + operation.path() + " answered " + response.statusCode());
-          return 1;
+    } finally {
+      try (Stream<Path> files = Files.list(certDir)) {
+        for (Path file : (Iterable<Path>) files::iterator) {
+          Files.delete(file);
         }
       }
-      return 0;
-    } finally {
-      server.stop();
+      Files.delete(certDir);
     }
+  }
+
+  private static int exercise(int port, CertificateAuthority ca) throws Exception {
+    TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    trust.init(KeyStores.trusting(List.of(ca.certificate())));
+    SSLContext tls = SSLContext.getInstance("TLS");
+    tls.init(null, trust.getTrustManagers(), null);
+    HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
+    byte[] review;
+    try (InputStream in = ClassDataTraining.class.getResourceAsStream(SAMPLE)) {
+      review = in.readAllBytes();
+    }
+    URI base = URI.create("https://127.0.0.1:" + port);
+    for (AdmissionOperation operation : AdmissionOperation.values()) {
+      HttpResponse<String> response = client.send(
+          HttpRequest.newBuilder(base.resolve(operation.path()))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofByteArray(review)).build(),
+          HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      if (response.statusCode() != 200 || !response.body().contains("\"allowed\":true")) {
+        System.err.println("train-class-data: " + operation.path() + " answered " + response.statusCode());
+        return 1;
+      }
+    }
+    for (String path : List.of("/readyz", "/metrics")) {
+      HttpResponse<String> response = client.send(
+          HttpRequest.newBuilder(base.resolve(path)).GET().build(),
+          HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      if (response.statusCode() != 200) {
+        System.err.println("train-class-data: " + path + " answered " + response.statusCode());
+        return 1;
+      }
+    }
+    return 0;
   }
 }

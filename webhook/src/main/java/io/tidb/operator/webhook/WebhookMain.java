@@ -1,6 +1,7 @@
 package io.tidb.operator.webhook;
 
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
 import io.tidb.operator.api.validation.backup.BackupAdmissionRules;
@@ -165,11 +166,7 @@ public final class WebhookMain implements Callable<Integer> {
       return 2;
     }
     WebhookApplication app = WebhookApplication.start(
-        settings,
-        List.of(new TidbClusterAdmissionRules(), new TidbInitializerAdmissionRules(),
-            new TidbMonitorAdmissionRules(), new DmClusterAdmissionRules(), new BackupAdmissionRules(),
-            new RestoreAdmissionRules(), new BackupScheduleAdmissionRules()),
-        () -> new KubernetesClientBuilder().build());
+        settings, servedRules(), () -> new KubernetesClientBuilder().build());
     log.info("webhook ready startupMillis={}",
         System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -178,6 +175,13 @@ public final class WebhookMain implements Callable<Integer> {
     }, "webhook-shutdown"));
     stopped.await();
     return 0;
+  }
+
+  /** The rule sets of every kind the webhook serves. */
+  static List<AdmissionRules<?>> servedRules() {
+    return List.of(new TidbClusterAdmissionRules(), new TidbInitializerAdmissionRules(),
+        new TidbMonitorAdmissionRules(), new DmClusterAdmissionRules(), new BackupAdmissionRules(),
+        new RestoreAdmissionRules(), new BackupScheduleAdmissionRules());
   }
 
   WebhookApplication.Settings settings(CertificateMode mode) {
