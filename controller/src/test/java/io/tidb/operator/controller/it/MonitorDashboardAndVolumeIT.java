@@ -120,7 +120,10 @@ class MonitorDashboardAndVolumeIT {
         MonitorHarness.CONVERGE,
         () -> h.admin.persistentVolumes().withName(volume).get().getSpec().getPersistentVolumeReclaimPolicy(),
         "Retain"::equals);
-    assertTrue(h.events("dash").stream().anyMatch(e -> "ReclaimPolicySet".equals(e.getReason())
-        && e.getMessage().contains(volume)), "an Event says so");
+    // The Event is recorded right after the volume's patch: wait for it rather than read once.
+    Await.until("a ReclaimPolicySet Event naming " + volume, MonitorHarness.CONVERGE,
+        () -> h.events("dash").stream().anyMatch(e -> "ReclaimPolicySet".equals(e.getReason())
+            && e.getMessage().contains(volume)),
+        Boolean::booleanValue);
   }
 }
