@@ -272,24 +272,29 @@ public final class AdmissionBenchmark {
     AdmissionReviewCodec codec = new AdmissionReviewCodec();
     AdmissionService service = new AdmissionService(
         new AdmissionRulesRegistry().register(new TidbClusterAdmissionRules()), codec);
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     System.out.printf(Locale.ROOT, "%nin-process admission (no HTTP/TLS), %d iterations, third round:%n", iterations);
     for (Input input : inputs.subList(1, inputs.size())) {
       AdmissionOperation operation = input.endpoint().equals("/mutate") ? AdmissionOperation.MUTATE : AdmissionOperation.VALIDATE;
       double cpuMicros = 0;
       double wallMicros = 0;
+      double allocatedKib = 0;
+      long thread = Thread.currentThread().getId();
       for (int round = 0; round < 3; round++) {
         long cpu = threads.getCurrentThreadCpuTime();
         long wall = System.nanoTime();
+        long allocated = threads.getThreadAllocatedBytes(thread);
         for (int i = 0; i < iterations; i++) {
           codec.write(service.handle(operation, codec.parse(input.body())).review());
         }
         cpuMicros = (threads.getCurrentThreadCpuTime() - cpu) / 1e3 / iterations;
         wallMicros = (System.nanoTime() - wall) / 1e3 / iterations;
+        allocatedKib = (threads.getThreadAllocatedBytes(thread) - allocated) / 1024.0 / iterations;
       }
       var answer = service.handle(operation, codec.parse(input.body())).review().getResponse();
-      System.out.printf(Locale.ROOT, "  %s: %.0f us CPU, %.0f us wall per review (allowed=%s%s)%n", input.name(),
-          cpuMicros, wallMicros, answer.getAllowed(),
+      System.out.printf(Locale.ROOT, "  %s: %.0f us CPU, %.0f us wall, %.0f KiB allocated per review (allowed=%s%s)%n",
+          input.name(), cpuMicros, wallMicros, allocatedKib, answer.getAllowed(),
           answer.getStatus() == null ? "" : ": " + answer.getStatus().getMessage());
     }
   }
