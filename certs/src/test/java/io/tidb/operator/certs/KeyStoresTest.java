@@ -22,13 +22,18 @@ import org.junit.jupiter.api.Test;
 class KeyStoresTest {
 
   private static final CertificateIssuer ISSUER = new CertificateIssuer();
+  private static final Instant NOW = Instant.now();
+  private static final CertificateAuthority CA =
+      ISSUER.newAuthority("ca", NOW, Duration.ofDays(1), KeyAlgorithm.EC_P256);
+
+  private static ServingCertificate issue(String service) {
+    return ISSUER.issueServing(
+        CA, ServingNames.forService(service, "ns"), NOW, Duration.ofDays(1), KeyAlgorithm.EC_P256);
+  }
 
   @Test
   void aServingStoreGivesTheKeyAndChainBackToAKeyManager() throws Exception {
-    Instant now = Instant.now();
-    CertificateAuthority ca = ISSUER.newAuthority("ca", now, Duration.ofDays(1), KeyAlgorithm.EC_P256);
-    ServingCertificate serving = ISSUER.issueServing(
-        ca, ServingNames.forService("webhook", "ns"), now, Duration.ofDays(1), KeyAlgorithm.EC_P256);
+    ServingCertificate serving = issue("webhook");
     char[] password = "secret".toCharArray();
 
     KeyStore store = KeyStores.serving(serving, password);
@@ -60,15 +65,12 @@ class KeyStoresTest {
 
   @Test
   void aClientStoreHoldsTheWholeChain() throws Exception {
-    Instant now = Instant.now();
-    CertificateAuthority ca = ISSUER.newAuthority("ca", now, Duration.ofDays(1), KeyAlgorithm.EC_P256);
-    ServingCertificate client = ISSUER.issueServing(
-        ca, ServingNames.forService("client", "ns"), now, Duration.ofDays(1), KeyAlgorithm.EC_P256);
+    ServingCertificate client = issue("client");
 
     KeyStore store = KeyStores.withKey(
-        "tls", client.privateKey(), List.of(client.certificate(), ca.certificate()), "p".toCharArray());
+        "tls", client.privateKey(), List.of(client.certificate(), CA.certificate()), "p".toCharArray());
 
     assertEquals(2, store.getCertificateChain("tls").length);
-    assertEquals(ca.certificate(), store.getCertificateChain("tls")[1]);
+    assertEquals(CA.certificate(), store.getCertificateChain("tls")[1]);
   }
 }
