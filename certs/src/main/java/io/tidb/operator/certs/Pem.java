@@ -4,11 +4,16 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.cert.X509CertificateHolder;
@@ -57,6 +62,10 @@ public final class Pem {
    * @throws PemException when there is none, or a block is not a certificate
    */
   public static List<X509Certificate> decodeCertificates(String pem) {
+    List<X509Certificate> plain = onlyBlocksOf(pem, CERTIFICATE) ? jdkCertificates(pem) : null;
+    if (plain != null) {
+      return plain;
+    }
     List<X509Certificate> certificates = new ArrayList<>();
     try (PEMParser parser = new PEMParser(new StringReader(pem))) {
       CertificateFactory factory = CertificateFactory.getInstance("X.509");
@@ -91,6 +100,10 @@ public final class Pem {
    * @throws PemException when there is no unencrypted private key
    */
   public static PrivateKey decodePrivateKey(String pem) {
+    PrivateKey plain = onlyBlocksOf(pem, PKCS8_KEY) && count(pem, "-----BEGIN ") == 1 ? jdkPkcs8(pem) : null;
+    if (plain != null) {
+      return plain;
+    }
     try (PEMParser parser = new PEMParser(new StringReader(pem))) {
       JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
       Object object;
@@ -108,6 +121,70 @@ public final class Pem {
     }
     throw new PemException(
         "no unencrypted PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block found");
+  }
+
+  /*
+   * The common case, PEM text of CERTIFICATE blocks only or of one PKCS#8 PRIVATE KEY block (what
+   * this operator writes, and what cert-manager writes for certificates), is read by the JDK alone:
+   * Bouncy Castle's parser costs a cold process (the webhook's start, which reads its certificate
+   * before it serves) about 80 ms more. Anything else, and anything the JDK refuses, goes to Bouncy
+   * Castle as before, which also words the errors.
+   */
+
+  private static final String CERTIFICATE = "CERTIFICATE";
+  private static final String PKCS8_KEY = "PRIVATE KEY";
+
+  /** Whether {@code pem}, blank lines around it aside, is one or more blocks of {@code type}. */
+  private static boolean onlyBlocksOf(String pem, String type) {
+    String text = pem.strip();
+    return text.startsWith("-----BEGIN " + type + "-----")
+        && text.endsWith("-----END " + type + "-----")
+        && count(text, "-----BEGIN ") == count(text, "-----BEGIN " + type + "-----")
+        && count(text, "-----END ") == count(text, "-----BEGIN ");
+  }
+
+  private static int count(String text, String what) {
+    int n = 0;
+    for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + what.length())) {
+      n++;
+    }
+    return n;
+  }
+
+  /** The certificates as the JDK reads them, or null when it reads a different number or none. */
+  private static List<X509Certificate> jdkCertificates(String pem) {
+    try {
+      List<X509Certificate> certificates = new ArrayList<>();
+      for (java.security.cert.Certificate c : CertificateFactory.getInstance("X.509")
+          .generateCertificates(new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)))) {
+        certificates.add((X509Certificate) c);
+      }
+      return certificates.size() == count(pem, "-----BEGIN ") ? certificates : null;
+    } catch (CertificateException | ClassCastException e) {
+      return null;
+    }
+  }
+
+  /** The PKCS#8 key as the JDK reads it (EC, then RSA), or null when it cannot. */
+  private static PrivateKey jdkPkcs8(String pem) {
+    String text = pem.strip();
+    String body = text.substring(
+        ("-----BEGIN " + PKCS8_KEY + "-----").length(),
+        text.length() - ("-----END " + PKCS8_KEY + "-----").length());
+    byte[] der;
+    try {
+      der = Base64.getMimeDecoder().decode(body);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    for (String algorithm : List.of("EC", "RSA")) {
+      try {
+        return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(der));
+      } catch (GeneralSecurityException e) {
+        // not this algorithm's key: try the next, then Bouncy Castle
+      }
+    }
+    return null;
   }
 
   /** The PEM text could not be read as what was asked for. */

@@ -88,4 +88,21 @@ class PemTest {
             .getMessage()
             .startsWith("expected CERTIFICATE blocks, found"));
   }
+
+  @Test
+  void textAroundTheBlocksOrOtherBlocksAmongThemAreReadAsBeforeByBouncyCastle() {
+    CertificateAuthority a = issuer.newAuthority("a", NOW, Duration.ofDays(1), KeyAlgorithm.EC_P256);
+    String certificatePem = Pem.encodeCertificates(List.of(a.certificate()));
+    String keyPem = Pem.encodePrivateKey(KeyAlgorithm.RSA_2048.generateKeyPair().getPrivate());
+
+    assertEquals(a.certificate(), Pem.decodeCertificate("Bag Attributes\n    friendlyName: a\n" + certificatePem));
+    assertTrue(assertThrows(Pem.PemException.class, () -> Pem.decodeCertificates(certificatePem + keyPem))
+        .getMessage().startsWith("expected CERTIFICATE blocks, found"));
+    assertEquals("RSA", Pem.decodePrivateKey(keyPem + certificatePem).getAlgorithm());
+    String[] lines = certificatePem.split("\n");
+    lines[1] = lines[1].charAt(0) + "A" + lines[1].substring(2);   // the DER's outer length broken
+    String broken = String.join("\n", lines);
+    assertTrue(assertThrows(Pem.PemException.class, () -> Pem.decodeCertificates(broken))
+        .getMessage().startsWith("malformed certificate PEM"));
+  }
 }
