@@ -160,7 +160,7 @@ public final class Pem {
         certificates.add((X509Certificate) c);
       }
       return certificates.size() == count(pem, "-----BEGIN ") ? certificates : null;
-    } catch (CertificateException | ClassCastException e) {
+    } catch (CertificateException e) {
       return null;
     }
   }

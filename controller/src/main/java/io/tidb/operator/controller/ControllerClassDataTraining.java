@@ -13,9 +13,10 @@ import picocli.CommandLine.Command;
 /**
  * {@code train-class-data}: one short run of the operator's real start and of one reconcile, for
  * the image build to record a class-data sharing archive from ({@code
- * hack/class-data-archive.sh}); the controller then starts from that archive. There is no API server in an image build, so the run brings
- * its own stand-in ({@link TrainingApiServer}, HTTPS on 127.0.0.1) that lists one sample cluster:
- * the flags are parsed, the client, JOSDK and every controller's informers start as in a pod, and
+ * hack/class-data-archive.sh}); the controller then starts from that archive. There is no API
+ * server in an image build, so the run brings its own stand-in ({@link TrainingApiServer}, HTTPS
+ * on 127.0.0.1) that lists one sample cluster: the flags are parsed, the client, JOSDK and every
+ * controller's informers start as in a pod, and
  * the sample's first reconcile applies its discovery and PD objects, records Events and writes
  * its status (PD is unreachable, as it is until PD runs). Exits 0 only if that status was written.
  */
