@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import picocli.CommandLine.Command;
@@ -59,11 +58,8 @@ final class ClassDataTraining implements Callable<Integer> {
         return exercise(app.port(), ca);
       }
     } finally {
-      try (Stream<Path> files = Files.list(certDir)) {
-        for (Path file : (Iterable<Path>) files::iterator) {
-          Files.delete(file);
-        }
-      }
+      Files.deleteIfExists(certDir.resolve("tls.crt"));
+      Files.deleteIfExists(certDir.resolve("tls.key"));
       Files.delete(certDir);
     }
   }
