@@ -7,6 +7,7 @@ picocli @Option names of ControllerMain and WebhookMain in one place.
 - --workers={{ .Values.controller.workers }}
 - --kube-api-qps={{ .Values.controller.kubeApiQps }}
 - --resync-seconds={{ .Values.controller.resyncSeconds }}
+- --reconcile-spacing-millis={{ .Values.controller.reconcileSpacingMillis }}
 - --port={{ .Values.controller.port }}
 - --discovery-image={{ default (include "tidb-operator.controller.image" .) .Values.controller.discoveryImage }}
 - --log-level={{ .Values.controller.logLevel }}

@@ -117,6 +117,15 @@ public final class ControllerMain implements Callable<Integer> {
   int convergingRequeueSeconds;
 
   @Option(
+      names = "--reconcile-spacing-millis",
+      defaultValue = "${env:RECONCILE_SPACING_MILLIS:-1000}",
+      description =
+          "The shortest time between two reconciles of one resource; events that arrive sooner"
+              + " are handled together by the next one. 0 reconciles on every event (default"
+              + " ${DEFAULT-VALUE}). Env RECONCILE_SPACING_MILLIS.")
+  int reconcileSpacingMillis;
+
+  @Option(
       names = "--leader-election",
       defaultValue = "${env:LEADER_ELECTION:-false}",
       description = "Elect a leader through a Lease before reconciling. Env LEADER_ELECTION.")
@@ -417,6 +426,11 @@ public final class ControllerMain implements Callable<Integer> {
     }
     positive("--resync-seconds", resyncSeconds);
     positive("--converging-requeue-seconds", convergingRequeueSeconds);
+    if (reconcileSpacingMillis < 0) {
+      throw new IllegalArgumentException(
+          "--reconcile-spacing-millis: Invalid value: " + reconcileSpacingMillis
+              + ": must be 0 (no spacing) or a positive number of milliseconds");
+    }
     positive("--pd-timeout-seconds", pdTimeoutSeconds);
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException(
@@ -466,7 +480,8 @@ public final class ControllerMain implements Callable<Integer> {
             period("--pd-failover-period", pdFailoverPeriod),
             period("--tikv-failover-period", tikvFailoverPeriod),
             period("--tidb-failover-period", tidbFailoverPeriod),
-            period("--tiflash-failover-period", tiflashFailoverPeriod)));
+            period("--tiflash-failover-period", tiflashFailoverPeriod)),
+        Duration.ofMillis(reconcileSpacingMillis));
   }
 
   private static Duration period(String flag, String value) {

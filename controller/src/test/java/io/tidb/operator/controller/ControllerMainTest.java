@@ -28,6 +28,7 @@ class ControllerMainTest {
     assertTrue(s.watchAllNamespaces());
     assertEquals(5, s.workers());
     assertEquals(Duration.ofSeconds(30), s.resync());
+    assertEquals(Duration.ofSeconds(1), s.reconcileSpacing());
     assertTrue(s.leaderElection().isEmpty());
     assertEquals(8080, s.httpAddress().getPort());
     assertEquals(URI.create("http://basic-pd.db:2379"), s.endpoints().pdUrl("db", "basic", null));
@@ -41,6 +42,7 @@ class ControllerMainTest {
             "--watch-namespaces=a,b,",
             "--workers=3",
             "--resync-seconds=10",
+            "--reconcile-spacing-millis=250",
             "--port=9090",
             "--discovery-image=reg/op:1",
             "--leader-election",
@@ -50,6 +52,7 @@ class ControllerMainTest {
     assertEquals(Set.of("a", "b"), s.namespaces());
     assertEquals(3, s.workers());
     assertEquals(Duration.ofSeconds(10), s.resync());
+    assertEquals(Duration.ofMillis(250), s.reconcileSpacing());
     assertEquals(9090, s.httpAddress().getPort());
     assertEquals("reg/op:1", s.discoveryImage());
     assertEquals(new ControllerSettings.LeaderElection("my-lease", "ops"), s.leaderElection().get());
@@ -117,6 +120,11 @@ class ControllerMainTest {
     assertEquals(
         "--kube-api-qps: Invalid value: -1.0: must be 0 (no limit) or a positive number", q.getMessage());
     assertThrows(IllegalArgumentException.class, () -> parse("--kube-api-qps=NaN"));
+    var s = assertThrows(IllegalArgumentException.class, () -> parse("--reconcile-spacing-millis=-5"));
+    assertEquals(
+        "--reconcile-spacing-millis: Invalid value: -5: must be 0 (no spacing) or a positive number"
+            + " of milliseconds", s.getMessage());
+    parse("--reconcile-spacing-millis=0");
     parse("--kube-api-qps=0");
     var t = assertThrows(IllegalArgumentException.class, () -> parse("--pd-url-template=http://{x}"));
     assertTrue(t.getMessage().startsWith("--pd-url-template: Unsupported value"), t.getMessage());

@@ -21,6 +21,8 @@ import java.util.Set;
  * @param identity this replica's name (its pod name): the leader-election identity and the
  *     reporting instance of its Events
  * @param failover automatic failover of PD, TiKV and TiDB members
+ * @param reconcileSpacing the shortest time between two reconciles of one resource: events that
+ *     arrive sooner are handled together by the next reconcile ({@code ReconcileSpacing})
  */
 public record ControllerSettings(
     Set<String> namespaces,
@@ -32,7 +34,11 @@ public record ControllerSettings(
     ComponentUrls endpoints,
     String discoveryImage,
     String identity,
-    FailoverSettings failover) {
+    FailoverSettings failover,
+    Duration reconcileSpacing) {
+
+  /** The default of {@link #reconcileSpacing}. */
+  public static final Duration DEFAULT_RECONCILE_SPACING = Duration.ofSeconds(1);
 
   /** Settings with upstream's failover defaults. */
   public ControllerSettings(
@@ -58,6 +64,32 @@ public record ControllerSettings(
         FailoverSettings.DEFAULTS);
   }
 
+  /** Settings with the default reconcile spacing. */
+  public ControllerSettings(
+      Set<String> namespaces,
+      int workers,
+      Duration resync,
+      Duration convergingRequeue,
+      Optional<LeaderElection> leaderElection,
+      InetSocketAddress httpAddress,
+      ComponentUrls endpoints,
+      String discoveryImage,
+      String identity,
+      FailoverSettings failover) {
+    this(
+        namespaces,
+        workers,
+        resync,
+        convergingRequeue,
+        leaderElection,
+        httpAddress,
+        endpoints,
+        discoveryImage,
+        identity,
+        failover,
+        DEFAULT_RECONCILE_SPACING);
+  }
+
   public ControllerSettings {
     namespaces = Set.copyOf(namespaces);
     Objects.requireNonNull(resync, "resync");
@@ -68,6 +100,7 @@ public record ControllerSettings(
     Objects.requireNonNull(discoveryImage, "discoveryImage");
     Objects.requireNonNull(identity, "identity");
     Objects.requireNonNull(failover, "failover");
+    Objects.requireNonNull(reconcileSpacing, "reconcileSpacing");
   }
 
   public boolean watchAllNamespaces() {

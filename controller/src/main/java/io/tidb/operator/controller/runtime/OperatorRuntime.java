@@ -103,7 +103,8 @@ public final class OperatorRuntime implements AutoCloseable {
               .withGenerationAware(true)
               .withItemStore(new PrunedItemStore<>())
               .withReconciliationMaxInterval(settings.resync())
-              .withRetry(retry());
+              .withRetry(retry())
+              .withRateLimiter(new ReconcileSpacing(settings.reconcileSpacing()));
           if (settings.watchAllNamespaces()) {
             c.watchingAllNamespaces();
           } else {

@@ -130,7 +130,8 @@ public final class ControllerBenchmark {
   private record Converging(
       double firstReadySeconds, double medianReadySeconds, double allReadySeconds,
       RequestCounts requests, double reconciles, double cpuSeconds, double cpuAtReadySeconds,
-      PrometheusText metricsAtReady, ThreadCpu threadsAtReady, int simCallsAtReady) {}
+      PrometheusText metricsAtReady, ThreadCpu threadsAtReady, int simCallsAtReady,
+      int simCalls, Map<String, Double> cpuByThread) {}
 
   private record Quiet(
       RequestCounts requests, double reconciles, double cpuSeconds, double heapMiB, double rssMiB,
@@ -227,6 +228,8 @@ public final class ControllerBenchmark {
       int n, String shape) throws Exception {
     PrometheusText before = scrape(port);
     double cpuAtApply = ProcFiles.cpuSeconds(controller.pid());
+    ThreadCpu threadsAtApply = ThreadCpu.of(controller.pid());
+    int simCallsAtApply = sim.calls().size();
     long start = System.nanoTime();
     for (int i = 0; i < n; i++) {
       TidbCluster tc = cluster("bench-" + i, shape);
@@ -264,7 +267,9 @@ public final class ControllerBenchmark {
         cpuAtReady,
         atReady,
         threadsAtReady,
-        simCallsAtReady);
+        simCallsAtReady,
+        simCallsAtReady - simCallsAtApply,
+        threadsAtReady.since(threadsAtApply));
   }
 
   /** The quiet window's requests, reconciles and CPU, and the memory at its end. */
@@ -549,6 +554,11 @@ public final class ControllerBenchmark {
     System.out.printf(Locale.ROOT, "- CPU: converging %.2f s (%.3f s per cluster); quiet %.2f s (%s per settled reconcile)%n",
         c.cpuSeconds(), c.cpuSeconds() / n, q.cpuSeconds(),
         q.reconciles() == 0 ? "no reconcile" : String.format(Locale.ROOT, "%.1f ms", q.cpuSeconds() * 1000 / q.reconciles()));
+    System.out.printf(Locale.ROOT, "- converging: %d PD and TiDB calls; CPU by thread: %s%n",
+        c.simCalls(),
+        c.cpuByThread().entrySet().stream().limit(10)
+            .map(e -> String.format(Locale.ROOT, "%s %.2f s", e.getKey(), e.getValue()))
+            .collect(Collectors.joining(", ")));
     System.out.printf(Locale.ROOT, "- memory after the quiet window: heap used %.0f MiB, RSS %.0f MiB (peak %.0f MiB%s)%n",
         q.heapMiB(), q.rssMiB(), q.peakRssMiB(), ChartJvmOptions.maxRamMiB(options.jvmArgs()).stream()
             .mapToObj(limit -> String.format(Locale.ROOT, " of the %.0f MiB limit%s", limit,

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A TCP proxy on 127.0.0.1 in front of one address (the API server), which a test can cut: every
@@ -21,6 +22,7 @@ final class LoopbackTcpProxy implements AutoCloseable {
   private final InetSocketAddress target;
   private final int port;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger accepted = new AtomicInteger();
   private volatile ServerSocket listener;
 
   private LoopbackTcpProxy(InetSocketAddress target, ServerSocket listener) {
@@ -37,6 +39,11 @@ final class LoopbackTcpProxy implements AutoCloseable {
 
   int port() {
     return port;
+  }
+
+  /** How many connections clients have opened through the proxy so far. */
+  int accepted() {
+    return accepted.get();
   }
 
   /** Closes every connection and refuses new ones. */
@@ -80,6 +87,7 @@ final class LoopbackTcpProxy implements AutoCloseable {
         } catch (IOException closed) {
           return;
         }
+        accepted.incrementAndGet();
         try {
           Socket upstream = new Socket(target.getAddress(), target.getPort());
           open.add(client);

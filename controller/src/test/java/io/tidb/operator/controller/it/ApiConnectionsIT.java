@@ -1,0 +1,63 @@
+package io.tidb.operator.controller.it;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.WithLocalControlPlane;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator's informers watch over the client's HTTP/2 connection instead of a WebSocket
+ * connection each ({@code KubeClients.configure}): starting every controller and bringing a
+ * cluster up opens a handful of connections to the API server, not one per informer (about 50,
+ * each a TLS handshake). The operator's client goes through a {@link LoopbackTcpProxy} that
+ * counts the connections.
+ */
+@WithLocalControlPlane
+class ApiConnectionsIT {
+
+  /**
+   * The bound: the controllers start their informers at once, and the JDK client may open a
+   * connection per request that begins before the first HTTP/2 connection is up. Every informer
+   * (about 50) on a connection of its own is what this rules out.
+   */
+  private static final int MOST_CONNECTIONS = 10;
+
+  private static ControllerHarness h;
+  private static LoopbackTcpProxy proxy;
+
+  @BeforeAll
+  static void start(ClusterAccess access) {
+    h = ControllerHarness.start(access, "api-conns", Duration.ofSeconds(30));
+    h.stopOperator();
+    proxy = LoopbackTcpProxy.start(h.apiServerAddress());
+    h.apiServerAt("https://127.0.0.1:" + proxy.port());
+    h.startOperator();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (h != null) {
+      h.close();
+    }
+    if (proxy != null) {
+      proxy.close();
+    }
+  }
+
+  @Test
+  void informersShareTheClientsConnections() {
+    int atStart = proxy.accepted();
+    h.create(Fixtures.small("conns", null));
+    h.awaitReady("conns");
+    int total = proxy.accepted();
+    System.out.printf(
+        "ApiConnectionsIT: %d connections to the API server when every controller had started,"
+            + " %d after a cluster came up%n", atStart, total);
+    assertTrue(total <= MOST_CONNECTIONS,
+        "at most " + MOST_CONNECTIONS + " connections to the API server, opened " + total);
+  }
+}
