@@ -207,6 +207,8 @@ public final class ControllerBenchmark {
       Converging converging = converge(admin, controller, sim, port, ns, n, options.shape());
       Thread.sleep(options.settleSeconds() * 1000L);
       Quiet quiet = quiet(controller, sim, port, converging);
+      System.out.println("- reclaim policy of the clusters' volumes after the quiet window (the"
+          + " sample asks for Retain): " + reclaimPolicies(admin, ns));
       List<StatefulSet> statefulSets = admin.apps().statefulSets().inNamespace(ns).list().getItems();
       List<Deployment> deployments = admin.apps().deployments().inNamespace(ns).list().getItems();
       stop(controller);
@@ -270,6 +272,16 @@ public final class ControllerBenchmark {
         simCallsAtReady,
         simCallsAtReady - simCallsAtApply,
         threadsAtReady.since(threadsAtApply));
+  }
+
+  /** How many of the volumes bound to claims in {@code ns} have each reclaim policy. */
+  static Map<String, Long> reclaimPolicies(KubernetesClient admin, String ns) {
+    return admin.persistentVolumes().list().getItems().stream()
+        .filter(pv -> pv.getSpec().getClaimRef() != null
+            && ns.equals(pv.getSpec().getClaimRef().getNamespace()))
+        .collect(Collectors.groupingBy(
+            pv -> String.valueOf(pv.getSpec().getPersistentVolumeReclaimPolicy()),
+            java.util.TreeMap::new, Collectors.counting()));
   }
 
   /** The quiet window's requests, reconciles and CPU, and the memory at its end. */
