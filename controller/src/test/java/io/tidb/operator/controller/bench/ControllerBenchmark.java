@@ -209,6 +209,9 @@ public final class ControllerBenchmark {
       Quiet quiet = quiet(controller, sim, port, converging);
       System.out.println("- reclaim policy of the clusters' volumes after the quiet window (the"
           + " sample asks for Retain): " + reclaimPolicies(admin, ns));
+      if (options.jvmArgs().stream().anyMatch(a -> a.startsWith("-XX:NativeMemoryTracking="))) {
+        printNativeMemory(controller);
+      }
       List<StatefulSet> statefulSets = admin.apps().statefulSets().inNamespace(ns).list().getItems();
       List<Deployment> deployments = admin.apps().deployments().inNamespace(ns).list().getItems();
       stop(controller);
@@ -272,6 +275,23 @@ public final class ControllerBenchmark {
         simCallsAtReady,
         simCallsAtReady - simCallsAtApply,
         threadsAtReady.since(threadsAtApply));
+  }
+
+  /**
+   * The JVM's committed memory by category ({@code jcmd VM.native_memory summary}), for runs with
+   * {@code -XX:NativeMemoryTracking=summary} among the JVM options.
+   */
+  static void printNativeMemory(Controller controller) throws IOException, InterruptedException {
+    Process jcmd = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        Long.toString(controller.pid()), "VM.native_memory", "summary", "scale=MB")
+        .redirectErrorStream(true).start();
+    String out = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    jcmd.waitFor();
+    System.out.println("- native memory (committed, MB): " + out.lines()
+        .filter(l -> l.contains("committed=") && (l.startsWith("Total") || l.startsWith("-")))
+        .map(l -> l.replaceAll("^-\\s*", "").replaceAll("\\(?reserved=\\d+MB, committed=(\\d+)MB\\)?.*", "$1"))
+        .collect(Collectors.joining(", ")));
   }
 
   /** How many of the volumes bound to claims in {@code ns} have each reclaim policy. */

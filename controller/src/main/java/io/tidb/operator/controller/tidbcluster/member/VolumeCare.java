@@ -245,6 +245,7 @@ public final class VolumeCare {
     CheckedVolumes.Check check = new CheckedVolumes.Check(
         pvc.getMetadata().getUid(), policy, wanted.labels(), wanted.annotations());
     if (checked.upToDate(volume, check, ctx.now())) {
+      checked.readDueIn(volume, ctx.now()).ifPresent(ctx::recheckWithin);
       return VolumeWrite.WRITTEN;
     }
     Optional<CheckedVolumes.Check> last = checked.lastCheck(volume, check, ctx.now());
@@ -281,6 +282,7 @@ public final class VolumeCare {
       if (write == VolumeWrite.WRITTEN) {
         logPolicySet(ctx, pvc, volume, policy, "(newly provisioned)");
         checked.patchedUnread(volume, check, ctx.now());
+        ctx.recheckWithin(CheckedVolumes.UNREAD_TRUST);
       }
       return write;
     }

@@ -38,8 +38,11 @@ public final class CheckedVolumes {
     }
   }
 
-  /** What a volume carries, trusted until {@code until}. */
-  private record Checked(Check check, Instant until) {}
+  /**
+   * What a volume carries, trusted until {@code until}; {@code unread} when it was patched and
+   * not read since.
+   */
+  private record Checked(Check check, Instant until, boolean unread) {}
 
   /**
    * How long a volume patched without being read is trusted: a provisioner may still rewrite a
@@ -90,7 +93,7 @@ public final class CheckedVolumes {
    * counts from then.
    */
   public void relabelled(String volume, Check check) {
-    volumes.computeIfPresent(volume, (v, c) -> new Checked(check, c.until()));
+    volumes.computeIfPresent(volume, (v, c) -> new Checked(check, c.until(), c.unread()));
   }
 
   /**
@@ -99,7 +102,7 @@ public final class CheckedVolumes {
    * claims of deleted clusters leave no entry behind for long).
    */
   public void checked(String volume, Check check, Instant now) {
-    record(volume, check, now, now.plus(RECHECK));
+    record(volume, check, now, now.plus(RECHECK), false);
   }
 
   /**
@@ -108,7 +111,17 @@ public final class CheckedVolumes {
    * look reads it.
    */
   public void patchedUnread(String volume, Check check, Instant now) {
-    record(volume, check, now, now.plus(UNREAD_TRUST));
+    record(volume, check, now, now.plus(UNREAD_TRUST), true);
+  }
+
+  /**
+   * How long until {@code volume}, patched without a read, is to be read: empty when it was read
+   * since its last patch (or is not known). The reconcile asks to run again then, so the read
+   * does not wait for the next event or heartbeat.
+   */
+  public Optional<Duration> readDueIn(String volume, Instant now) {
+    Checked c = volumes.get(volume);
+    return c == null || !c.unread() ? Optional.empty() : Optional.of(Duration.between(now, c.until()));
   }
 
   /** Whether {@code volume} was checked or patched before (and not forgotten since). */
@@ -116,9 +129,9 @@ public final class CheckedVolumes {
     return volumes.containsKey(volume);
   }
 
-  private void record(String volume, Check check, Instant now, Instant until) {
+  private void record(String volume, Check check, Instant now, Instant until, boolean unread) {
     volumes.values().removeIf(c -> !now.isBefore(c.until().plus(RECHECK)));
-    volumes.put(volume, new Checked(check, until));
+    volumes.put(volume, new Checked(check, until, unread));
   }
 
   /** Records that the API server refused a volume patch at {@code now} (RBAC). */

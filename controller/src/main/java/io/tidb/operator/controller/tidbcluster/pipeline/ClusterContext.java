@@ -26,6 +26,7 @@ public final class ClusterContext {
   private final Deletions deletions;
   private final NodeLabels nodes;
   private final List<ReadyCondition.Observed> observed = new ArrayList<>();
+  private java.time.Duration recheckAfter;
 
   public ClusterContext(
       ResourceContext<TidbCluster, TidbClusterStatus> resource,
@@ -84,6 +85,25 @@ public final class ClusterContext {
 
   public ClusterApi api() {
     return api;
+  }
+
+  /**
+   * Asks for this cluster to be reconciled again within {@code after} even without an event,
+   * because a step has something to look at then (a volume to read once its provisioner is done
+   * with it); the shortest of the asks wins. A converging cluster is requeued sooner anyway.
+   */
+  public void recheckWithin(java.time.Duration after) {
+    if (after.isNegative() || after.isZero()) {
+      after = java.time.Duration.ofSeconds(1);
+    }
+    if (recheckAfter == null || after.compareTo(recheckAfter) < 0) {
+      recheckAfter = after;
+    }
+  }
+
+  /** The shortest {@link #recheckWithin} a step asked for in this reconcile, if any. */
+  public java.util.Optional<java.time.Duration> recheckAfter() {
+    return java.util.Optional.ofNullable(recheckAfter);
   }
 
   /** The persistent volume claims of the cluster's namespace. */

@@ -22,6 +22,9 @@ public final class ClusterPipeline {
     this.steps = List.copyOf(steps);
   }
 
+  /** The step tag of a converged run that asked for a recheck ({@link ClusterContext#recheckWithin}). */
+  static final String RECHECK_STEP = "recheck";
+
   public List<ComponentStep> steps() {
     return steps;
   }
@@ -32,6 +35,7 @@ public final class ClusterPipeline {
    * @throws StepFailedException naming the step, when a step throws
    */
   public WorkOutcome run(ClusterContext ctx) throws StepFailedException {
+    // (the steps may ask for a recheck: ClusterContext#recheckWithin)
     WorkOutcome inProgress = null;
     for (int i = 0; i < steps.size(); i++) {
       ComponentStep step = steps.get(i);
@@ -73,7 +77,9 @@ public final class ClusterPipeline {
           inProgress.waitingFor().orElse(""));
       return inProgress;
     }
-    return WorkOutcome.converged();
+    return ctx.recheckAfter()
+        .map(after -> WorkOutcome.convergedRecheckAfter(RECHECK_STEP, after))
+        .orElse(WorkOutcome.converged());
   }
 
   /** Ends the run at step {@code at}; the steps not reached still report for readiness. */

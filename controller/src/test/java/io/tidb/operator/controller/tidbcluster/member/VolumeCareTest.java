@@ -85,11 +85,12 @@ class VolumeCareTest {
         .build();
   }
 
-  private void reconcileAt(Instant now) {
-    reconcileAt(now, Map.of());
+  private Optional<java.time.Duration> reconcileAt(Instant now) {
+    return reconcileAt(now, Map.of());
   }
 
-  private void reconcileAt(Instant now, Map<String, Map<String, String>> idLabels) {
+  /** Runs the volume care and returns the recheck it asked for. */
+  private Optional<java.time.Duration> reconcileAt(Instant now, Map<String, Map<String, String>> idLabels) {
     ClusterContext ctx = new ClusterContext(
         new ResourceContext<>(tc, tc, new TidbClusterStatus(), new FakeOwnedObjects(),
             new FakeApplier(), new RecordingEventRecorder(), now),
@@ -98,6 +99,7 @@ class VolumeCareTest {
     VolumeCare.sync(ctx, new TikvStatus(), new VolumeCare.Request("TiKV", tikv(), null,
         Rollouts.rollout("basic-tikv", 1).ready(0, OLD).build(), false, Optional.empty(),
         idLabels));
+    return ctx.recheckAfter();
   }
 
   @Test
@@ -189,6 +191,18 @@ class VolumeCareTest {
     int writes = claims.calls.size();
     reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.UNREAD_TRUST).plusSeconds(30));
     assertEquals(writes, claims.calls.size(), "found right after the read: nothing more");
+    assertEquals(List.of("pv-0"), claims.volumeReads);
+  }
+
+  @Test
+  void aVolumePatchedWithoutAReadBringsAReconcileWhenItIsToBeRead() {
+    claims.claims.put("tikv-basic-tikv-0", youngClaim("Bound"));
+    assertEquals(Optional.of(CheckedVolumes.UNREAD_TRUST), reconcileAt(ClusterContexts.NOW),
+        "the next reconcile comes when the volume is to be read, not at the next heartbeat");
+    assertEquals(Optional.of(CheckedVolumes.UNREAD_TRUST.minusSeconds(10)),
+        reconcileAt(ClusterContexts.NOW.plusSeconds(10)), "what is left of the trust");
+    assertEquals(Optional.empty(), reconcileAt(ClusterContexts.NOW.plus(CheckedVolumes.UNREAD_TRUST)),
+        "read and found right: no recheck asked");
     assertEquals(List.of("pv-0"), claims.volumeReads);
   }
 

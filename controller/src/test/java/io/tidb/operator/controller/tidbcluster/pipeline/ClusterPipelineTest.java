@@ -23,7 +23,7 @@ class ClusterPipelineTest {
 
   private final List<String> calls = new ArrayList<>();
 
-  private final class Recording implements ComponentStep {
+  private class Recording implements ComponentStep {
     private final String name;
     private final boolean enabled;
     private final Optional<String> waiting;
@@ -101,6 +101,24 @@ class ClusterPipelineTest {
         calls);
     assertFalse(outcome.converging());
     assertEquals("all", outcome.step());
+  }
+
+  @Test
+  void aConvergedRunComesBackWhenAStepAskedFor() throws Exception {
+    ComponentStep asking = new Recording("volumes", true, Optional.empty(), StepResult.CONTINUE, null) {
+      @Override
+      public StepResult apply(ClusterContext ctx) throws Exception {
+        ctx.recheckWithin(java.time.Duration.ofSeconds(15));
+        ctx.recheckWithin(java.time.Duration.ofSeconds(4));
+        ctx.recheckWithin(java.time.Duration.ofSeconds(9));
+        return super.apply(ctx);
+      }
+    };
+    var outcome = new ClusterPipeline(List.of(ok("a"), asking)).run(context(false));
+    assertEquals("converged", outcome.result());
+    assertEquals(Optional.of(java.time.Duration.ofSeconds(4)), outcome.recheckAfter(), "the soonest ask");
+    assertEquals(Optional.empty(),
+        new ClusterPipeline(List.of(ok("a"))).run(context(false)).recheckAfter(), "none asked");
   }
 
   @Test
