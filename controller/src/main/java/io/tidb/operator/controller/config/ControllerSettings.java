@@ -40,7 +40,7 @@ public record ControllerSettings(
   /** The default of {@link #reconcileSpacing}. */
   public static final Duration DEFAULT_RECONCILE_SPACING = Duration.ofSeconds(1);
 
-  /** Settings with upstream's failover defaults. */
+  /** Settings with upstream's failover defaults and the default reconcile spacing. */
   public ControllerSettings(
       Set<String> namespaces,
       int workers,
@@ -61,34 +61,10 @@ public record ControllerSettings(
         endpoints,
         discoveryImage,
         identity,
-        FailoverSettings.DEFAULTS);
-  }
-
-  /** Settings with the default reconcile spacing. */
-  public ControllerSettings(
-      Set<String> namespaces,
-      int workers,
-      Duration resync,
-      Duration convergingRequeue,
-      Optional<LeaderElection> leaderElection,
-      InetSocketAddress httpAddress,
-      ComponentUrls endpoints,
-      String discoveryImage,
-      String identity,
-      FailoverSettings failover) {
-    this(
-        namespaces,
-        workers,
-        resync,
-        convergingRequeue,
-        leaderElection,
-        httpAddress,
-        endpoints,
-        discoveryImage,
-        identity,
-        failover,
+        FailoverSettings.DEFAULTS,
         DEFAULT_RECONCILE_SPACING);
   }
+
 
   public ControllerSettings {
     namespaces = Set.copyOf(namespaces);

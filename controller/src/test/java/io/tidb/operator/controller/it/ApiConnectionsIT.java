@@ -32,10 +32,7 @@ class ApiConnectionsIT {
   @BeforeAll
   static void start(ClusterAccess access) {
     h = ControllerHarness.start(access, "api-conns", Duration.ofSeconds(30));
-    h.stopOperator();
-    proxy = LoopbackTcpProxy.start(h.apiServerAddress());
-    h.apiServerAt("https://127.0.0.1:" + proxy.port());
-    h.startOperator();
+    proxy = h.restartOperatorBehindProxy();
   }
 
   @AfterAll

@@ -225,7 +225,8 @@ final class ControllerHarness implements AutoCloseable {
                 Duration.ofSeconds(2)),
             "tidb-operator-java/controller:it",
             "controller-it",
-            failover);
+            failover,
+            ControllerSettings.DEFAULT_RECONCILE_SPACING);
     OperatorRuntime op =
         OperatorRuntime.create(
             settings,
@@ -239,6 +240,18 @@ final class ControllerHarness implements AutoCloseable {
     op.start();
     operator = new RunningOperator(op, client, registry, writes, reads);
     return operator;
+  }
+
+  /**
+   * Restarts the operator so that it reaches the API server through a new {@link
+   * LoopbackTcpProxy}, which the test can count connections on or cut; the caller closes it.
+   */
+  LoopbackTcpProxy restartOperatorBehindProxy() {
+    stopOperator();
+    LoopbackTcpProxy proxy = LoopbackTcpProxy.start(apiServerAddress());
+    apiServerAt("https://127.0.0.1:" + proxy.port());
+    startOperator();
+    return proxy;
   }
 
   void stopOperator() {

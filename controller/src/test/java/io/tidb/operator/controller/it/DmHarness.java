@@ -11,7 +11,6 @@ import io.tidb.operator.api.v1alpha1.dm.DmCluster;
 import io.tidb.operator.api.validation.dm.DmClusterAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
-import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.dmcluster.DmClusterController;
 import io.tidb.operator.controller.dmcluster.DmFailoverSettings;
 import io.tidb.operator.controller.dmcluster.DmMasterEndpoints;
@@ -87,7 +86,7 @@ final class DmHarness implements AutoCloseable {
     ControllerSettings settings = new ControllerSettings(
         Set.of(namespace), 2, Duration.ofSeconds(5), Duration.ofSeconds(1), Optional.empty(),
         new InetSocketAddress("127.0.0.1", 0), ComponentUrls.defaults(),
-        "tidb-operator-java/controller:it", "dm-it", FailoverSettings.DEFAULTS);
+        "tidb-operator-java/controller:it", "dm-it");
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     RuntimeServices services = RuntimeServices.create(client, registry, "dm-it", Clock.systemUTC());
     DmMasterEndpoints endpoints = new DmMasterEndpoints(simulator.serviceUrlTemplate(),

@@ -11,7 +11,6 @@ import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
-import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.monitor.TidbMonitorController;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.RuntimeServices;
@@ -59,7 +58,7 @@ final class MonitorHarness implements AutoCloseable {
         Set.of(ns, other), 2, Duration.ofSeconds(5), Duration.ofSeconds(1), Optional.empty(),
         new InetSocketAddress("127.0.0.1", 0),
         urls,
-        "tidb-operator-java/controller:it", "monitor-it", FailoverSettings.DEFAULTS);
+        "tidb-operator-java/controller:it", "monitor-it");
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     RuntimeServices services = RuntimeServices.create(client, registry, "monitor-it", Clock.systemUTC());
     operator = OperatorRuntime.create(settings, client, registry,
