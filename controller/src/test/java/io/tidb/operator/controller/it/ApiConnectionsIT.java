@@ -38,10 +38,7 @@ class ApiConnectionsIT {
   @AfterAll
   static void stop() {
     if (h != null) {
-      h.close();
-    }
-    if (proxy != null) {
-      proxy.close();
+      h.close(); // and the proxy
     }
   }
 

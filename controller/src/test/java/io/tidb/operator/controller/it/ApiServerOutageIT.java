@@ -48,10 +48,7 @@ class ApiServerOutageIT {
   @AfterAll
   static void stop() {
     if (h != null) {
-      h.close();
-    }
-    if (proxy != null) {
-      proxy.close();
+      h.close(); // and the proxy
     }
   }
 

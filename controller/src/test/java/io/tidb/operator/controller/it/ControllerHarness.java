@@ -49,6 +49,9 @@ import java.util.function.UnaryOperator;
  */
 final class ControllerHarness implements AutoCloseable {
 
+  /** The proxy in front of the API server, when {@link #restartOperatorBehindProxy} made one. */
+  private LoopbackTcpProxy proxy;
+
   static final Duration CONVERGE = Duration.ofSeconds(180);
 
   final KubernetesClient admin;
@@ -244,11 +247,11 @@ final class ControllerHarness implements AutoCloseable {
 
   /**
    * Restarts the operator so that it reaches the API server through a new {@link
-   * LoopbackTcpProxy}, which the test can count connections on or cut; the caller closes it.
+   * LoopbackTcpProxy}, which the test can count connections on or cut; {@link #close} closes it.
    */
   LoopbackTcpProxy restartOperatorBehindProxy() {
     stopOperator();
-    LoopbackTcpProxy proxy = LoopbackTcpProxy.start(apiServerAddress());
+    proxy = LoopbackTcpProxy.start(apiServerAddress());
     apiServerAt("https://127.0.0.1:" + proxy.port());
     startOperator();
     return proxy;
@@ -328,6 +331,9 @@ final class ControllerHarness implements AutoCloseable {
   @Override
   public void close() {
     stopOperator();
+    if (proxy != null) {
+      proxy.close();
+    }
     simulator.close();
     podSource.close();
     simClient.close();
