@@ -65,7 +65,6 @@ public record ControllerSettings(
         DEFAULT_RECONCILE_SPACING);
   }
 
-
   public ControllerSettings {
     namespaces = Set.copyOf(namespaces);
     Objects.requireNonNull(resync, "resync");

@@ -276,7 +276,8 @@ public final class VolumeCare {
       }
       // Its volume was provisioned for it minutes ago and carries none of this yet: all of it in
       // one patch, without reading the volume first (a volume that is not there yet is left for
-      // the next reconcile). Read once {@link CheckedVolumes#UNREAD_TRUST} later: its provisioner may have rewritten it.
+      // the next reconcile). Read once CheckedVolumes.UNREAD_TRUST later (the reconcile asks to
+      // run again then): its provisioner may have rewritten it.
       VolumeWrite write =
           ctx.claims().updateVolume(volume, wanted.labels(), wanted.annotations(), policy);
       if (write == VolumeWrite.WRITTEN) {

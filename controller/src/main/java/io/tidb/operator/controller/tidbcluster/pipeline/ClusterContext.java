@@ -7,6 +7,7 @@ import io.tidb.operator.controller.runtime.ApplyOutcome;
 import io.tidb.operator.controller.runtime.EventRecorder;
 import io.tidb.operator.controller.runtime.OwnedObjects;
 import io.tidb.operator.controller.runtime.ResourceContext;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,7 @@ public final class ClusterContext {
   private final Deletions deletions;
   private final NodeLabels nodes;
   private final List<ReadyCondition.Observed> observed = new ArrayList<>();
-  private java.time.Duration recheckAfter;
+  private Duration recheckAfter;
 
   public ClusterContext(
       ResourceContext<TidbCluster, TidbClusterStatus> resource,
@@ -92,9 +93,9 @@ public final class ClusterContext {
    * because a step has something to look at then (a volume to read once its provisioner is done
    * with it); the shortest of the asks wins. A converging cluster is requeued sooner anyway.
    */
-  public void recheckWithin(java.time.Duration after) {
+  public void recheckWithin(Duration after) {
     if (after.isNegative() || after.isZero()) {
-      after = java.time.Duration.ofSeconds(1);
+      after = Duration.ofSeconds(1);
     }
     if (recheckAfter == null || after.compareTo(recheckAfter) < 0) {
       recheckAfter = after;
@@ -102,8 +103,8 @@ public final class ClusterContext {
   }
 
   /** The shortest {@link #recheckWithin} a step asked for in this reconcile, if any. */
-  public java.util.Optional<java.time.Duration> recheckAfter() {
-    return java.util.Optional.ofNullable(recheckAfter);
+  public Optional<Duration> recheckAfter() {
+    return Optional.ofNullable(recheckAfter);
   }
 
   /** The persistent volume claims of the cluster's namespace. */

@@ -35,7 +35,6 @@ public final class ClusterPipeline {
    * @throws StepFailedException naming the step, when a step throws
    */
   public WorkOutcome run(ClusterContext ctx) throws StepFailedException {
-    // (the steps may ask for a recheck: ClusterContext#recheckWithin)
     WorkOutcome inProgress = null;
     for (int i = 0; i < steps.size(); i++) {
       ComponentStep step = steps.get(i);
