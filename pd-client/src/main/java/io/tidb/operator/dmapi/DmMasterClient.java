@@ -2,11 +2,9 @@ package io.tidb.operator.dmapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tidb.operator.pd.ComponentHttp;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,11 +31,11 @@ public final class DmMasterClient {
   private static final Logger LOG = LoggerFactory.getLogger(DmMasterClient.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpClient http;
+  private final ComponentHttp http;
   private final URI base;
   private final Duration timeout;
 
-  public DmMasterClient(HttpClient http, URI base, Duration timeout) {
+  public DmMasterClient(ComponentHttp http, URI base, Duration timeout) {
     this.http = http;
     this.base = base;
     this.timeout = timeout;
@@ -103,23 +101,18 @@ public final class DmMasterClient {
 
   private JsonNode call(String method, String path) {
     String url = url(path);
-    HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
-        .method(method, HttpRequest.BodyPublishers.noBody()).build();
     long started = System.nanoTime();
-    HttpResponse<String> response;
+    ComponentHttp.Reply response;
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      response = http.send(method, URI.create(url), null, timeout);
     } catch (IOException e) {
       throw new DmApiException(DmApiException.Reason.UNREACHABLE, method, url, 0, e.toString(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new DmApiException(DmApiException.Reason.UNREACHABLE, method, url, 0, "interrupted", e);
     }
     LOG.debug("dm call method={} url={} status={} durationMs={}", method, url,
-        response.statusCode(), (System.nanoTime() - started) / 1_000_000);
-    if (response.statusCode() != 200) {
+        response.status(), (System.nanoTime() - started) / 1_000_000);
+    if (response.status() != 200) {
       throw new DmApiException(DmApiException.Reason.HTTP_STATUS, method, url,
-          response.statusCode(), response.body(), null);
+          response.status(), response.body(), null);
     }
     JsonNode body;
     try {

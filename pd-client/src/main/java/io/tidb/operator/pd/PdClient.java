@@ -2,7 +2,6 @@ package io.tidb.operator.pd;
 
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -45,7 +44,7 @@ public final class PdClient {
    *     path prefix (the simulator's {@code http://127.0.0.1:12379/clusters/default/basic})
    * @param httpClient a shared client (see {@link PdClientOptions#newHttpClient()})
    */
-  public PdClient(URI baseUrl, HttpClient httpClient, Duration requestTimeout) {
+  public PdClient(URI baseUrl, ComponentHttp httpClient, Duration requestTimeout) {
     this.baseUrl = baseUrl;
     this.http = new PdHttp(httpClient, requestTimeout);
   }

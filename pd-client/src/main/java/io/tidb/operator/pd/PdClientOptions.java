@@ -1,6 +1,5 @@
 package io.tidb.operator.pd;
 
-import java.net.http.HttpClient;
 import java.time.Duration;
 import javax.net.ssl.SSLContext;
 
@@ -42,13 +41,9 @@ public record PdClientOptions(
   }
 
   /** An HTTP client for these options; share it between the clients of many clusters. */
-  public HttpClient newHttpClient() {
-    HttpClient.Builder builder = HttpClient.newBuilder()
-        .connectTimeout(connectTimeout)
-        .followRedirects(HttpClient.Redirect.NEVER);
-    if (sslContext != null) {
-      builder.sslContext(sslContext);
-    }
-    return builder.build();
+  public ComponentHttp newHttpClient() {
+    return sslContext == null
+        ? ComponentHttp.plain(connectTimeout)
+        : ComponentHttp.tls(connectTimeout, sslContext);
   }
 }

@@ -1,6 +1,6 @@
 package io.tidb.operator.pd;
 
-import java.net.http.HttpTimeoutException;
+import java.net.SocketTimeoutException;
 import javax.net.ssl.SSLException;
 
 /** PD could not be reached, or did not answer in time. */
@@ -11,7 +11,7 @@ public final class PdConnectionException extends PdClientException {
   }
 
   private static String describe(Throwable cause) {
-    if (cause instanceof HttpTimeoutException) {
+    if (cause instanceof SocketTimeoutException) {
       return "timed out";
     }
     for (Throwable t = cause; t != null; t = t.getCause()) {
@@ -28,6 +28,6 @@ public final class PdConnectionException extends PdClientException {
 
   /** Whether the call failed because the connect or request timeout passed. */
   public boolean isTimeout() {
-    return getCause() instanceof HttpTimeoutException;
+    return getCause() instanceof SocketTimeoutException;
   }
 }

@@ -2,7 +2,6 @@ package io.tidb.operator.pd;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -29,7 +28,7 @@ public final class PdEtcdClient {
   private final PdHttp http;
 
   /** @param baseUrl PD's client URL, as for {@link PdClient} */
-  public PdEtcdClient(URI baseUrl, HttpClient httpClient, Duration requestTimeout) {
+  public PdEtcdClient(URI baseUrl, ComponentHttp httpClient, Duration requestTimeout) {
     this.baseUrl = baseUrl;
     this.http = new PdHttp(httpClient, requestTimeout);
   }

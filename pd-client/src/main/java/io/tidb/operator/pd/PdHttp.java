@@ -2,9 +2,6 @@ package io.tidb.operator.pd;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,10 +24,10 @@ final class PdHttp {
     }
   }
 
-  private final HttpClient http;
+  private final ComponentHttp http;
   private final Duration requestTimeout;
 
-  PdHttp(HttpClient http, Duration requestTimeout) {
+  PdHttp(ComponentHttp http, Duration requestTimeout) {
     this.http = http;
     this.requestTimeout = requestTimeout;
   }
@@ -43,25 +40,14 @@ final class PdHttp {
 
   Response send(URI base, String method, String path, String jsonBody) {
     String url = join(base, path);
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(requestTimeout);
-    if (jsonBody == null) {
-      request.method(method, HttpRequest.BodyPublishers.noBody());
-    } else {
-      request.header("Content-Type", "application/json")
-          .method(method, HttpRequest.BodyPublishers.ofString(jsonBody));
-    }
     long started = System.nanoTime();
     try {
-      HttpResponse<String> response =
-          http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      ComponentHttp.Reply reply = http.send(method, URI.create(url), jsonBody, requestTimeout);
       LOG.debug("pd call method={} url={} status={} durationMs={}", method, url,
-          response.statusCode(), (System.nanoTime() - started) / 1_000_000);
-      return new Response(method, url, path, response.statusCode(), response.body());
+          reply.status(), (System.nanoTime() - started) / 1_000_000);
+      return new Response(method, url, path, reply.status(), reply.body());
     } catch (IOException e) {
       LOG.debug("pd call failed method={} url={} error={}", method, url, e.toString());
-      throw new PdConnectionException(method, url, path, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
       throw new PdConnectionException(method, url, path, e);
     }
   }

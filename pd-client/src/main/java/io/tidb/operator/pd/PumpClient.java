@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +24,7 @@ public final class PumpClient {
 
   private final PdHttp http;
 
-  public PumpClient(HttpClient httpClient, Duration requestTimeout) {
+  public PumpClient(ComponentHttp httpClient, Duration requestTimeout) {
     this.http = new PdHttp(httpClient, requestTimeout);
   }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +21,7 @@ public final class TicdcClient {
 
   private final PdHttp http;
 
-  public TicdcClient(HttpClient httpClient, Duration requestTimeout) {
+  public TicdcClient(ComponentHttp httpClient, Duration requestTimeout) {
     this.http = new PdHttp(httpClient, requestTimeout);
   }
 

@@ -1,7 +1,6 @@
 package io.tidb.operator.pd;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +12,7 @@ public final class TidbStatusClient {
 
   private final PdHttp http;
 
-  public TidbStatusClient(HttpClient httpClient, Duration requestTimeout) {
+  public TidbStatusClient(ComponentHttp httpClient, Duration requestTimeout) {
     this.http = new PdHttp(httpClient, requestTimeout);
   }
 

@@ -1,7 +1,6 @@
 package io.tidb.operator.pd;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 
 /**
@@ -19,7 +18,7 @@ public final class TiflashClient {
 
   private final PdHttp http;
 
-  public TiflashClient(HttpClient httpClient, Duration requestTimeout) {
+  public TiflashClient(ComponentHttp httpClient, Duration requestTimeout) {
     this.http = new PdHttp(httpClient, requestTimeout);
   }
 

@@ -1,7 +1,6 @@
 package io.tidb.operator.pd;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,7 +18,7 @@ public final class TiproxyClient {
 
   private final PdHttp http;
 
-  public TiproxyClient(HttpClient httpClient, Duration requestTimeout) {
+  public TiproxyClient(ComponentHttp httpClient, Duration requestTimeout) {
     this.http = new PdHttp(httpClient, requestTimeout);
   }
 

@@ -10,7 +10,7 @@ import io.tidb.operator.pdsim.ClusterKey;
 import io.tidb.operator.pdsim.FaultRule;
 import io.tidb.operator.pdsim.PodInstance;
 import io.tidb.operator.pdsim.RecordedCall;
-import java.net.http.HttpClient;
+import io.tidb.operator.pd.ComponentHttp;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class DmMasterClientTest {
 
   private static final ClusterKey KEY = new ClusterKey("ns", "dc");
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final ComponentHttp http = ComponentHttp.plain(Duration.ofSeconds(5));
   private DmSimulatorServer sim;
 
   @BeforeEach

@@ -421,7 +421,7 @@ class PdClientTest {
     assertEquals(context,
         PdClientOptions.defaults().withSslContext(context).newHttpClient().sslContext());
     assertEquals(Duration.ofSeconds(5),
-        PdClientOptions.defaults().newHttpClient().connectTimeout().orElseThrow());
+        PdClientOptions.defaults().newHttpClient().connectTimeout());
     assertThrows(IllegalArgumentException.class,
         () -> PdClientOptions.defaults().withTimeouts(Duration.ZERO, Duration.ofSeconds(1)));
   }

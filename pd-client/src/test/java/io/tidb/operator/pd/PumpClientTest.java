@@ -9,7 +9,6 @@ import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.PodInstance;
 import io.tidb.operator.pdsim.SimulatedClusters;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +29,7 @@ class PumpClientTest {
   @BeforeEach
   void start() throws Exception {
     simulator = PdSimulatorServer.start(new SimulatedClusters());
-    HttpClient http = HttpClient.newHttpClient();
+    ComponentHttp http = ComponentHttp.plain(Duration.ofSeconds(5));
     etcd = new PdEtcdClient(simulator.pdUrl(KEY), http, TIMEOUT);
     pumps = new PumpClient(http, TIMEOUT);
     sync(true, true);

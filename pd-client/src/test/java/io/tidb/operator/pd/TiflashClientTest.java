@@ -11,7 +11,6 @@ import io.tidb.operator.pdsim.PodInstance;
 import io.tidb.operator.pdsim.RecordedCall;
 import io.tidb.operator.pdsim.SimulatedClusters;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +29,7 @@ class TiflashClientTest {
   @BeforeEach
   void start() throws Exception {
     simulator = PdSimulatorServer.start(new SimulatedClusters());
-    client = new TiflashClient(HttpClient.newHttpClient(), Duration.ofSeconds(10));
+    client = new TiflashClient(ComponentHttp.plain(Duration.ofSeconds(5)), Duration.ofSeconds(10));
     ClusterPods pods = new ClusterPods(List.of(), List.of(),
         List.of(new PodInstance("basic-tiflash-0", "u0", true),
             new PodInstance("basic-tiflash-1", "u1", false)), List.of());

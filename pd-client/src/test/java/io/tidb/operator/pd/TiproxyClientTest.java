@@ -9,7 +9,6 @@ import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.PodInstance;
 import io.tidb.operator.pdsim.SimulatedClusters;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,7 @@ class TiproxyClientTest {
   @BeforeEach
   void start() throws Exception {
     simulator = PdSimulatorServer.start(new SimulatedClusters());
-    client = new TiproxyClient(HttpClient.newHttpClient(), Duration.ofSeconds(10));
+    client = new TiproxyClient(ComponentHttp.plain(Duration.ofSeconds(5)), Duration.ofSeconds(10));
     ClusterPods pods = new ClusterPods(List.of(), List.of(), List.of(), List.of(), List.of(),
         List.of(new PodInstance("basic-tiproxy-0", "u0", true),
             new PodInstance("basic-tiproxy-1", "u1", false)), List.of());

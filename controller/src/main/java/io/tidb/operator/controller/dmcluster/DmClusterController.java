@@ -9,7 +9,7 @@ import io.tidb.operator.controller.runtime.ValidatingReconciler;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tidb.operator.controller.tidbcluster.KubeDeletions;
 import io.tidb.operator.controller.tidbcluster.KubeVolumeClaims;
-import java.net.http.HttpClient;
+import io.tidb.operator.pd.ComponentHttp;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -38,8 +38,7 @@ public final class DmClusterController {
       AdmissionRules<DmCluster> rules,
       KubernetesClient client,
       Duration convergingRequeue) {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(endpoints.timeout())
-        .followRedirects(HttpClient.Redirect.NEVER).build();
+    ComponentHttp http = ComponentHttp.plain(endpoints.timeout());
     DmMasterTransport transport = new DmMasterTransport(http,
         (ns, secret) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(secret).get()),
         endpoints.timeout(), Clock.systemUTC());

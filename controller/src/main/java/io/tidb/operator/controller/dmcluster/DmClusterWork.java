@@ -2,13 +2,15 @@ package io.tidb.operator.controller.dmcluster;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
-import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -32,13 +34,11 @@ import io.tidb.operator.controller.tidbcluster.member.ComponentPhase;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
 import io.tidb.operator.controller.tidbcluster.member.Rollout;
 import io.tidb.operator.controller.tidbcluster.member.StatefulSetPlan;
-import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
-import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import io.tidb.operator.controller.tidbcluster.member.VolumeActions;
 import io.tidb.operator.controller.tidbcluster.member.VolumeCare;
 import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
-import io.fabric8.kubernetes.api.model.PersistentVolume;
-import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.tidb.operator.controller.tidbcluster.pipeline.Deletions;
+import io.tidb.operator.controller.tidbcluster.pipeline.VolumeClaims;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsProblem;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException;
 import io.tidb.operator.dmapi.DmApiException;
@@ -46,7 +46,7 @@ import io.tidb.operator.dmapi.DmLeaderInfo;
 import io.tidb.operator.dmapi.DmMasterClient;
 import io.tidb.operator.dmapi.DmMasterInfo;
 import io.tidb.operator.dmapi.DmWorkerInfo;
-import java.net.http.HttpClient;
+import io.tidb.operator.pd.ComponentHttp;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -151,7 +151,7 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     String ns = ctx.namespace();
     String name = ctx.name();
     boolean tls = DmConfigFiles.tls(dc);
-    HttpClient client;
+    ComponentHttp client;
     try {
       client = transport.of(dc);
     } catch (ClusterTlsUnavailableException e) {
@@ -452,7 +452,7 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
 
   /** Makes the step's DM API call; the StatefulSet plan to apply afterwards. */
   private StatefulSetPlan act(ResourceContext<DmCluster, DmClusterStatus> ctx, MasterStep step,
-      DmMasterClient api, HttpClient client, boolean tls, Optional<Rollout> rollout) {
+      DmMasterClient api, ComponentHttp client, boolean tls, Optional<Rollout> rollout) {
     StatefulSetPlan hold = rollout.map(r -> StatefulSetPlan.holding(r.replicas())).orElse(step.plan());
     try {
       switch (step.action()) {

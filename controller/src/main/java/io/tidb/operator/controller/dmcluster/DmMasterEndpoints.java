@@ -1,8 +1,8 @@
 package io.tidb.operator.controller.dmcluster;
 
 import io.tidb.operator.dmapi.DmMasterClient;
+import io.tidb.operator.pd.ComponentHttp;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -43,12 +43,12 @@ public record DmMasterEndpoints(String serviceTemplate, String memberTemplate, D
   }
 
   /** A client of the dm-master Service of one cluster; with {@code tls} an {@code http} URL becomes {@code https}. */
-  public DmMasterClient serviceClient(HttpClient http, String namespace, String name, boolean tls) {
+  public DmMasterClient serviceClient(ComponentHttp http, String namespace, String name, boolean tls) {
     return new DmMasterClient(http, scheme(service(namespace, name), tls), timeout);
   }
 
   /** A client of one dm-master member; with {@code tls} an {@code http} URL becomes {@code https}. */
-  public DmMasterClient memberClient(HttpClient http, String namespace, String name, String member, boolean tls) {
+  public DmMasterClient memberClient(ComponentHttp http, String namespace, String name, String member, boolean tls) {
     return new DmMasterClient(http, scheme(member(namespace, name, member), tls), timeout);
   }
 

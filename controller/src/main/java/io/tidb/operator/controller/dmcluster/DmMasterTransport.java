@@ -4,7 +4,7 @@ import io.tidb.operator.api.v1alpha1.dm.DmCluster;
 import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
-import java.net.http.HttpClient;
+import io.tidb.operator.pd.ComponentHttp;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -16,10 +16,10 @@ import java.time.Duration;
  */
 public final class DmMasterTransport {
 
-  private final HttpClient plain;
+  private final ComponentHttp plain;
   private final ClusterTransports tls;
 
-  public DmMasterTransport(HttpClient plain, ClientSecretSource secrets, Duration timeout, Clock clock) {
+  public DmMasterTransport(ComponentHttp plain, ClientSecretSource secrets, Duration timeout, Clock clock) {
     this.plain = plain;
     this.tls = new ClusterTransports(secrets, timeout, clock);
   }
@@ -28,7 +28,7 @@ public final class DmMasterTransport {
    * @throws io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException with
    *     {@code tlsCluster} when the Secret is missing or unusable
    */
-  public HttpClient of(DmCluster dc) {
+  public ComponentHttp of(DmCluster dc) {
     if (!DmConfigFiles.tls(dc)) {
       return plain;
     }

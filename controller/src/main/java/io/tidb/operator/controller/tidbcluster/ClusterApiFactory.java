@@ -9,16 +9,16 @@ import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
 import io.tidb.operator.controller.tidbcluster.tls.ServerNames;
+import io.tidb.operator.pd.ComponentHttp;
 import io.tidb.operator.pd.PdClient;
-import io.tidb.operator.pd.PdEtcdClient;
 import io.tidb.operator.pd.PdClientOptions;
+import io.tidb.operator.pd.PdEtcdClient;
 import io.tidb.operator.pd.PumpClient;
 import io.tidb.operator.pd.TicdcClient;
 import io.tidb.operator.pd.TidbStatusClient;
 import io.tidb.operator.pd.TiflashClient;
 import io.tidb.operator.pd.TiproxyClient;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +40,7 @@ public final class ClusterApiFactory {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterApiFactory.class);
 
   private final ComponentUrls config;
-  private final HttpClient http;
+  private final ComponentHttp http;
   private final TidbStatusClient tidb;
   private final ClusterTransports transports;
   private final TicdcClient ticdc;
@@ -149,7 +149,7 @@ public final class ClusterApiFactory {
   }
 
   /** The PD URL the operator reads, its client, and, when it is a peer member, which one. */
-  private record PdRead(URI url, HttpClient http, Optional<String> through) {}
+  private record PdRead(URI url, ComponentHttp http, Optional<String> through) {}
 
   /**
    * The PD Service's read while it answers {@code GET health}; when it does not and the cluster

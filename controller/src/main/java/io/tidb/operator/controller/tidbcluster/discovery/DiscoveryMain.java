@@ -4,25 +4,25 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.dm.DmCluster;
-import io.tidb.operator.dmapi.DmMasterClient;
-import io.tidb.operator.pd.PdClientOptions;
+import io.tidb.operator.certs.MutualTls;
 import io.tidb.operator.controller.tidbcluster.tls.ClientSecretSource;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTransports;
 import io.tidb.operator.controller.tidbcluster.tls.ComponentHosts;
-import io.tidb.operator.certs.MutualTls;
+import io.tidb.operator.dmapi.DmMasterClient;
+import io.tidb.operator.pd.ComponentHttp;
+import io.tidb.operator.pd.PdClientOptions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import javax.net.ssl.SSLContext;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.function.Supplier;
-import java.net.URI;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -96,10 +96,10 @@ public final class DiscoveryMain implements Callable<Integer> {
     URI pd = pdUrl != null ? pdUrl
         : URI.create((tls ? "https" : "http") + "://" + cluster + "-pd." + namespace + ":2379");
     try (KubernetesClient client = new KubernetesClientBuilder().build()) {
-      Function<String, HttpClient> pdHttpForHost = pdHttpForHost(
+      Function<String, ComponentHttp> pdHttpForHost = pdHttpForHost(
           (ns, name) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(name).get()),
           namespace, cluster, tls);
-      Supplier<HttpClient> pdHttp = pdServiceHttp(pdHttpForHost, namespace, cluster);
+      Supplier<ComponentHttp> pdHttp = pdServiceHttp(pdHttpForHost, namespace, cluster);
       DiscoveryService service = new DiscoveryService(
           () -> {
             TidbCluster tc = client.resources(TidbCluster.class).inNamespace(namespace).withName(cluster).get();
@@ -144,7 +144,7 @@ public final class DiscoveryMain implements Callable<Integer> {
     ClusterTransports transports = new ClusterTransports(
         (ns, secret) -> Optional.ofNullable(client.secrets().inNamespace(ns).withName(secret).get()),
         PdClientOptions.DEFAULT_TIMEOUT, Clock.systemUTC());
-    HttpClient plain = PdClientOptions.defaults().newHttpClient();
+    ComponentHttp plain = PdClientOptions.defaults().newHttpClient();
     return new DmDiscoveryService(namespace,
         () -> {
           DmCluster dc = client.resources(DmCluster.class).inNamespace(namespace).withName(name).get();
@@ -155,7 +155,7 @@ public final class DiscoveryMain implements Callable<Integer> {
         },
         view -> {
           boolean tls = "https".equals(view.scheme());
-          HttpClient http = tls ? transports.forDmCluster(namespace, name, ComponentHosts.dmMasterService(name, namespace)) : plain;
+          ComponentHttp http = tls ? transports.forDmCluster(namespace, name, ComponentHosts.dmMasterService(name, namespace)) : plain;
           return new DmMasterClient(http, masterUrl.apply(view), DmMasterClient.DEFAULT_TIMEOUT).masters();
         });
   }
@@ -171,14 +171,14 @@ public final class DiscoveryMain implements Callable<Integer> {
    * clients are rebuilt only when it changed), trusting only a PD whose certificate names
    * {@code <tc>-pd.<ns>}.
    */
-  static Supplier<HttpClient> pdHttp(
+  static Supplier<ComponentHttp> pdHttp(
       ClientSecretSource secrets, String namespace, String cluster, boolean tls) {
     return pdServiceHttp(pdHttpForHost(secrets, namespace, cluster, tls), namespace, cluster);
   }
 
   /** The client of {@link #pdHttpForHost} for the PD Service {@code <tc>-pd.<ns>}. */
-  private static Supplier<HttpClient> pdServiceHttp(
-      Function<String, HttpClient> pdHttpForHost, String namespace, String cluster) {
+  private static Supplier<ComponentHttp> pdServiceHttp(
+      Function<String, ComponentHttp> pdHttpForHost, String namespace, String cluster) {
     String host = ComponentHosts.pdService(cluster, namespace, null);
     return () -> pdHttpForHost.apply(host);
   }
@@ -189,10 +189,10 @@ public final class DiscoveryMain implements Callable<Integer> {
    * trusting only a PD whose certificate names the host asked (the PD Service, the referenced
    * cluster's, or a peer member's own host).
    */
-  static Function<String, HttpClient> pdHttpForHost(
+  static Function<String, ComponentHttp> pdHttpForHost(
       ClientSecretSource secrets, String namespace, String cluster, boolean tls) {
     if (!tls) {
-      HttpClient plain = PdClientOptions.defaults().newHttpClient();
+      ComponentHttp plain = PdClientOptions.defaults().newHttpClient();
       return host -> plain;
     }
     ClusterTransports transports =

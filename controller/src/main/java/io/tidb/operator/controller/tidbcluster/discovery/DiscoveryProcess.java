@@ -1,9 +1,9 @@
 package io.tidb.operator.controller.tidbcluster.discovery;
 
+import io.tidb.operator.pd.ComponentHttp;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
@@ -32,11 +32,11 @@ public final class DiscoveryProcess implements AutoCloseable {
    */
   public static DiscoveryProcess start(
       InetSocketAddress apiAddress, InetSocketAddress proxyAddress, URI pdUrl,
-      Supplier<HttpClient> pdHttp, DiscoveryService service, DmDiscoveryService dm,
+      Supplier<ComponentHttp> pdHttp, DiscoveryService service, DmDiscoveryService dm,
       Optional<SSLContext> apiTls) throws IOException {
     DiscoveryHttpServer api = DiscoveryHttpServer.start(apiAddress, service, dm, apiTls);
     try {
-      return new DiscoveryProcess(api, PdDashboardProxy.start(proxyAddress, pdUrl, pdHttp));
+      return new DiscoveryProcess(api, PdDashboardProxy.start(proxyAddress, pdUrl, PdDashboardProxy.following(pdHttp)));
     } catch (IOException | RuntimeException e) {
       api.close();
       throw e;

@@ -2,6 +2,7 @@ package io.tidb.operator.controller.tidbcluster.discovery;
 
 import com.sun.net.httpserver.HttpExchange;
 import io.tidb.operator.controller.http.JdkHttpServer;
+import io.tidb.operator.pd.ComponentHttp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,6 +69,31 @@ public final class PdDashboardProxy implements AutoCloseable {
     http.start(Map.of("/", proxy::handle));
     LOG.info("event=proxy_listening address={} target={}", http.address(), target);
     return proxy;
+  }
+
+  /**
+   * The JDK client for the settings {@code settings} gives (the same settings give the same
+   * client): the proxy streams bodies of any size, which the PD clients' {@link ComponentHttp}
+   * does not.
+   */
+  public static Supplier<HttpClient> following(Supplier<ComponentHttp> settings) {
+    AtomicReference<Map.Entry<ComponentHttp, HttpClient>> last = new AtomicReference<>();
+    return () -> {
+      ComponentHttp now = settings.get();
+      Map.Entry<ComponentHttp, HttpClient> known = last.get();
+      if (known != null && known.getKey() == now) {
+        return known.getValue();
+      }
+      HttpClient.Builder builder = HttpClient.newBuilder()
+          .connectTimeout(now.connectTimeout())
+          .followRedirects(HttpClient.Redirect.NEVER);
+      if (now.sslContext() != null) {
+        builder.sslContext(now.sslContext());
+      }
+      HttpClient client = builder.build();
+      last.set(Map.entry(now, client));
+      return client;
+    };
   }
 
   /** The bound port. */

@@ -1,9 +1,9 @@
 package io.tidb.operator.controller.tidbcluster.discovery;
 
+import io.tidb.operator.pd.ComponentHttp;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdMemberInfo;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,14 +19,14 @@ import java.util.function.Function;
 final class PdMembersReader implements DiscoveryService.MembersReader {
 
   private final Optional<ClusterView.PdSource> override;
-  private final Function<String, HttpClient> httpForHost;
+  private final Function<String, ComponentHttp> httpForHost;
   private final Duration timeout;
 
   /**
    * @param override the {@code --pd-url} source, asked instead of the cluster's when present
    * @param httpForHost the client to reach a PD whose certificate must name the given host
    */
-  PdMembersReader(Optional<ClusterView.PdSource> override, Function<String, HttpClient> httpForHost,
+  PdMembersReader(Optional<ClusterView.PdSource> override, Function<String, ComponentHttp> httpForHost,
       Duration timeout) {
     this.override = override;
     this.httpForHost = httpForHost;

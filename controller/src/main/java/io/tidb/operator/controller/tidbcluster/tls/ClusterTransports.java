@@ -2,8 +2,8 @@ package io.tidb.operator.controller.tidbcluster.tls;
 
 import io.fabric8.kubernetes.api.model.Secret;
 import io.tidb.operator.certs.MutualTls;
+import io.tidb.operator.pd.ComponentHttp;
 import io.tidb.operator.pd.PdClientOptions;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -36,11 +36,11 @@ public final class ClusterTransports {
    * @param pumps one client per pump pod, each checking the pod's certificate names {@code
    *     names.pumpPod(pod)}
    */
-  public record Transport(String fingerprint, ServerNames names, HttpClient pd, HttpClient tidb,
-      HttpClient ticdc, HttpClient tiproxy, HttpClient tiflash, PerPodClients pumps) {
+  public record Transport(String fingerprint, ServerNames names, ComponentHttp pd, ComponentHttp tidb,
+      ComponentHttp ticdc, ComponentHttp tiproxy, ComponentHttp tiflash, PerPodClients pumps) {
 
     /** The client for pump pod {@code pod}. */
-    public HttpClient pump(String pod) {
+    public ComponentHttp pump(String pod) {
       return pumps.forPod(pod);
     }
   }
@@ -51,15 +51,15 @@ public final class ClusterTransports {
    */
   public static final class PerPodClients {
     private final Function<String, String> hostOf;
-    private final Function<String, HttpClient> clientFor;
-    private final Map<String, HttpClient> byPod = new ConcurrentHashMap<>();
+    private final Function<String, ComponentHttp> clientFor;
+    private final Map<String, ComponentHttp> byPod = new ConcurrentHashMap<>();
 
-    PerPodClients(Function<String, String> hostOf, Function<String, HttpClient> clientFor) {
+    PerPodClients(Function<String, String> hostOf, Function<String, ComponentHttp> clientFor) {
       this.hostOf = hostOf;
       this.clientFor = clientFor;
     }
 
-    HttpClient forPod(String pod) {
+    ComponentHttp forPod(String pod) {
       return byPod.computeIfAbsent(pod, p -> clientFor.apply(hostOf.apply(p)));
     }
   }
@@ -72,10 +72,10 @@ public final class ClusterTransports {
   private final Map<String, PeerTransport> byPdPeer = new ConcurrentHashMap<>();
 
   /** The client of one PD member of another TidbCluster, checking its certificate names it. */
-  private record PeerTransport(String fingerprint, HttpClient pd) {}
+  private record PeerTransport(String fingerprint, ComponentHttp pd) {}
 
   /** The client of one DMCluster's dm-master, checking its certificate names {@code masterHost}. */
-  private record DmTransport(String fingerprint, String masterHost, HttpClient master) {}
+  private record DmTransport(String fingerprint, String masterHost, ComponentHttp master) {}
 
   public ClusterTransports(ClientSecretSource secrets, Duration connectTimeout, Clock clock) {
     this.secrets = secrets;
@@ -112,7 +112,7 @@ public final class ClusterTransports {
    *
    * @throws ClusterTlsUnavailableException when the Secret is missing or unusable
    */
-  public HttpClient pdPeer(String namespace, String name, String memberHost) {
+  public ComponentHttp pdPeer(String namespace, String name, String memberHost) {
     String secretName = ClusterClientCertificate.secretName(name);
     ClusterClientCertificate cert =
         certificate(namespace, secretName, byPdPeer, namespace + "/" + name + "@" + memberHost);
@@ -128,7 +128,7 @@ public final class ClusterTransports {
    *
    * @throws ClusterTlsUnavailableException when the Secret is missing or unusable
    */
-  public HttpClient forDmCluster(String namespace, String name, String masterHost) {
+  public ComponentHttp forDmCluster(String namespace, String name, String masterHost) {
     String secretName = dmClientSecretName(name);
     String key = namespace + "/" + name;
     ClusterClientCertificate cert = certificate(namespace, secretName, byDmCluster, key);
@@ -171,7 +171,7 @@ public final class ClusterTransports {
         cert.chain().get(0).getNotAfter().toInstant(), reloaded);
   }
 
-  private HttpClient client(ClusterClientCertificate cert, String serverHost) {
+  private ComponentHttp client(ClusterClientCertificate cert, String serverHost) {
     return PdClientOptions.defaults()
         .withTimeouts(connectTimeout, connectTimeout)
         .withSslContext(MutualTls.client(cert.ca(), cert.chain(), cert.key(), serverHost))

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.tidb.operator.controller.fixtures.TestCertificates;
 import io.tidb.operator.controller.tidbcluster.tls.ClusterTlsUnavailableException;
+import io.tidb.operator.pd.ComponentHttp;
 import io.tidb.operator.pd.PdClient;
 import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.pd.PdConnectionException;
@@ -14,7 +15,6 @@ import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.SimulatedClusters;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -48,7 +48,7 @@ class DiscoveryPdTlsTest {
     pd.close();
   }
 
-  private Supplier<HttpClient> tlsClient() {
+  private Supplier<ComponentHttp> tlsClient() {
     return DiscoveryMain.pdHttp((ns, name) -> Optional.ofNullable(secret.get())
         .filter(s -> s.getMetadata().getName().equals(name)), "ns", "basic", true);
   }
@@ -57,7 +57,7 @@ class DiscoveryPdTlsTest {
   void callsPdWithTheClusterClientCertificateAndFollowsItsRotation() {
     var first = certs.peer(List.of("TiDB"));
     secret.set(certs.secret("ns", "basic-cluster-client-secret", first));
-    Supplier<HttpClient> http = tlsClient();
+    Supplier<ComponentHttp> http = tlsClient();
     assertEquals(List.of("basic-pd-0"), new PdClient(pdUrl, http.get(), PdClientOptions.DEFAULT_TIMEOUT)
         .members().members().stream().map(m -> m.name()).toList());
     var rotated = certs.peer(List.of("TiDB"));
@@ -68,7 +68,7 @@ class DiscoveryPdTlsTest {
 
   @Test
   void withoutTheClusterClientCertificateTheCallFails() {
-    Supplier<HttpClient> plain = DiscoveryMain.pdHttp((ns, name) -> Optional.empty(), "ns", "basic", false);
+    Supplier<ComponentHttp> plain = DiscoveryMain.pdHttp((ns, name) -> Optional.empty(), "ns", "basic", false);
     assertThrows(PdConnectionException.class,
         () -> new PdClient(pdUrl, plain.get(), PdClientOptions.DEFAULT_TIMEOUT).members());
   }

@@ -46,7 +46,7 @@ class DiscoveryProcessTest {
     PdClient client = PdClient.create(pdUrl, PdClientOptions.defaults());
     DiscoveryService service = new DiscoveryService(() -> BootstrapRulesTest.cluster("9", 3), view -> client.members().members());
     try (DiscoveryProcess process = DiscoveryProcess.start(new InetSocketAddress("127.0.0.1", 0),
-        new InetSocketAddress("127.0.0.1", 0), pdUrl, HttpClient::newHttpClient, service,
+        new InetSocketAddress("127.0.0.1", 0), pdUrl, () -> PdClientOptions.defaults().newHttpClient(), service,
         new DmDiscoveryService("default", () -> { throw new IllegalStateException("no DMCluster"); }, view -> List.of()),
         Optional.empty())) {
       String encoded = Base64.getEncoder().encodeToString(

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tidb.operator.pd.ComponentHttp;
 import io.tidb.operator.pd.PdClientOptions;
 import io.tidb.operator.pd.PdMemberInfo;
 import io.tidb.operator.pdsim.ClusterKey;
@@ -12,7 +13,6 @@ import io.tidb.operator.pdsim.SimulatedClusters;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class PdMembersReaderTest {
 
   private PdSimulatorServer pd;
-  private final HttpClient http = PdClientOptions.defaults().newHttpClient();
+  private final ComponentHttp http = PdClientOptions.defaults().newHttpClient();
   private final List<String> hostsAsked = new ArrayList<>();
 
   @BeforeEach

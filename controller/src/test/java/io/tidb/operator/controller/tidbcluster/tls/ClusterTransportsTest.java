@@ -47,7 +47,7 @@ class ClusterTransportsTest {
   void eachPumpPodHasItsOwnClientKeptUntilTheSecretChanges() {
     put(certs.secret("ns", "basic-cluster-client-secret", certs.peer(List.of("client"))));
     ClusterTransports.Transport first = transports.forCluster("ns", "basic", NAMES);
-    java.net.http.HttpClient pump0 = first.pump("basic-pump-0");
+    io.tidb.operator.pd.ComponentHttp pump0 = first.pump("basic-pump-0");
     assertSame(pump0, first.pump("basic-pump-0"));
     assertNotSame(pump0, first.pump("basic-pump-1"));
     assertSame(pump0, transports.forCluster("ns", "basic", NAMES).pump("basic-pump-0"));
