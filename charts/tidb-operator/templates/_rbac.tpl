@@ -125,10 +125,11 @@ the controller does not apply spec.pvReclaimPolicy and does not resize volumes (
 */}}
 {{- define "tidb-operator.controller.volumeRules" -}}
 # spec.pvReclaimPolicy on the PersistentVolumes bound to a cluster's claims (merge patch), and
-# Delete before an enablePVReclaim deletion.
+# Delete before an enablePVReclaim deletion; list and watch for the cache of the volumes the operator
+# labelled (selected by the app.kubernetes.io/namespace label), which saves a read per new volume.
 - apiGroups: [""]
   resources: ["persistentvolumes"]
-  verbs: ["get", "patch"]
+  verbs: ["get", "list", "watch", "patch"]
 # Volume resize: does the claim's StorageClass (or the default one) allow expansion?
 - apiGroups: ["storage.k8s.io"]
   resources: ["storageclasses"]

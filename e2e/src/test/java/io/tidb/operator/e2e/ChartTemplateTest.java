@@ -184,7 +184,7 @@ class ChartTemplateTest {
           "delete-pod annotations, PD failover");
       assertEquals(Set.of("get", "list", "watch", "patch", "delete"), verbs.get("/persistentvolumeclaims"));
       assertEquals(Set.of("create"), verbs.get("/events"));
-      assertEquals(Set.of("get", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
+      assertEquals(Set.of("get", "list", "watch", "patch"), verbs.get("/persistentvolumes"), "pvReclaimPolicy");
       assertEquals(Set.of("get", "list"), verbs.get("storage.k8s.io/storageclasses"), "volume expansion allowed?");
       assertEquals(Set.of("get"), verbs.get("/nodes"), "TiProxy's zone labels");
       assertEquals(read, verbs.get("pingcap.com/tidbinitializers"));
@@ -356,7 +356,7 @@ class ChartTemplateTest {
       assertTrue(chart.find(ClusterRole.class, CONTROLLER + "-volumes").isEmpty(), "opt-in");
       RenderedChart withVolumes = render(NAMESPACE_SCOPED + "rbac:\n  create: true\n  clusterVolumeAccess: true\n");
       ClusterRole volumes = withVolumes.get(ClusterRole.class, CONTROLLER + "-volumes");
-      assertEquals(Map.of("/persistentvolumes", Set.of("get", "patch"), "storage.k8s.io/storageclasses",
+      assertEquals(Map.of("/persistentvolumes", Set.of("get", "list", "watch", "patch"), "storage.k8s.io/storageclasses",
           Set.of("get", "list")), verbsByResource(volumes.getRules()));
       ClusterRoleBinding binding = withVolumes.get(ClusterRoleBinding.class, CONTROLLER + "-volumes");
       assertEquals(CONTROLLER + "-volumes", binding.getRoleRef().getName());

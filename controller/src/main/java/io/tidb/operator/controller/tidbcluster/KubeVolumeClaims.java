@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link VolumeClaims} of one namespace: claims read from the controller's informer (or, for
  * {@link #current}, the API server), written to the API server with merge patches whose answer
- * goes into the informer's cache; volumes and StorageClasses read from the API server.
+ * goes into the informer's cache; volumes read from the cache of labelled ones ({@link
+ * LabelledVolumes}) or the API server, StorageClasses from the API server.
  */
 public final class KubeVolumeClaims implements VolumeClaims {
 
@@ -38,6 +39,7 @@ public final class KubeVolumeClaims implements VolumeClaims {
   private final String namespace;
   private final OwnedObjects cache;
   private final CheckedVolumes checked;
+  private final Optional<LabelledVolumes> volumes;
 
   /**
    * @param cache the controller's informers, one of them of claims ({@link
@@ -46,16 +48,30 @@ public final class KubeVolumeClaims implements VolumeClaims {
    */
   public KubeVolumeClaims(
       KubernetesClient client, String namespace, OwnedObjects cache, CheckedVolumes checked) {
+    this(client, namespace, cache, checked, Optional.empty());
+  }
+
+  /** @param volumes the labelled volumes' cache, read before the API server */
+  KubeVolumeClaims(KubernetesClient client, String namespace, OwnedObjects cache,
+      CheckedVolumes checked, Optional<LabelledVolumes> volumes) {
     this.client = client;
     this.namespace = namespace;
     this.cache = cache;
     this.checked = checked;
+    this.volumes = volumes;
   }
 
   /** The claims of a controller: one {@link CheckedVolumes} for all its reconciles. */
   public static Source source(KubernetesClient client) {
     CheckedVolumes checked = new CheckedVolumes();
     return (namespace, cache) -> new KubeVolumeClaims(client, namespace, cache, checked);
+  }
+
+  /** As {@link #source(KubernetesClient)}, volumes read from {@code volumes} when it has them. */
+  public static Source source(KubernetesClient client, LabelledVolumes volumes) {
+    CheckedVolumes checked = new CheckedVolumes();
+    return (namespace, cache) ->
+        new KubeVolumeClaims(client, namespace, cache, checked, Optional.of(volumes));
   }
 
   @Override
@@ -169,6 +185,10 @@ public final class KubeVolumeClaims implements VolumeClaims {
 
   @Override
   public Optional<PersistentVolume> volume(String name) {
+    Optional<PersistentVolume> cached = volumes.flatMap(v -> v.cached(name));
+    if (cached.isPresent()) {
+      return cached;
+    }
     try {
       return Optional.ofNullable(client.persistentVolumes().withName(name).get());
     } catch (KubernetesClientException e) {

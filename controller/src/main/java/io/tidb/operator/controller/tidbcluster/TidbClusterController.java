@@ -69,7 +69,8 @@ public final class TidbClusterController {
         new TidbClusterWork(
             new ClusterPipeline(steps),
             apis::forCluster,
-            KubeVolumeClaims.source(client),
+            KubeVolumeClaims.source(
+                client, LabelledVolumes.start(client, List.copyOf(settings.namespaces()))),
             namespace -> new KubeDeletions(client, namespace),
             new CachedNodeLabels(new KubeNodeLabels(client), Clock.systemUTC())),
         services,

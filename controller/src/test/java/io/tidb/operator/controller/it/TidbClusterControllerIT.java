@@ -19,10 +19,12 @@ import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.it.RequestRecorder.Request;
+import io.tidb.operator.controller.tidbcluster.pipeline.CheckedVolumes;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.WithLocalControlPlane;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,6 +47,8 @@ class TidbClusterControllerIT {
 
   /** A short heartbeat, so reconciles without events happen while a test watches. */
   private static final Duration RESYNC = Duration.ofSeconds(4);
+  /** When the cluster was first Ready. */
+  private static Instant readyAt;
 
   private static ControllerHarness h;
 
@@ -115,6 +119,7 @@ class TidbClusterControllerIT {
             && "Normal".equals(t.getStatus().getPd().getPhase())
             && "Normal".equals(t.getStatus().getTikv().getPhase())
             && "Normal".equals(t.getStatus().getTidb().getPhase()));
+    readyAt = Instant.now();
 
     // Services
     Service pdClient = object(Service.class, "basic-pd");
@@ -242,6 +247,21 @@ class TidbClusterControllerIT {
           return seen;
         },
         List::isEmpty);
+
+    // The volumes patched unread while the cluster came up are checked again
+    // CheckedVolumes.UNREAD_TRUST after their patch (the reconcile asks to run then): from the
+    // cache of the volumes the operator labelled (LabelledVolumes), not with a GET each.
+    Duration due = Duration.between(
+        Instant.now(), readyAt.plus(CheckedVolumes.UNREAD_TRUST).plus(RESYNC.multipliedBy(2)));
+    if (!due.isNegative()) {
+      Await.until("the volumes' check is due", due.plusSeconds(5),
+          Instant::now, now -> now.isAfter(readyAt.plus(CheckedVolumes.UNREAD_TRUST)
+              .plus(RESYNC.multipliedBy(2))));
+    }
+    assertEquals(List.of(), op.reads().all().stream()
+        .filter(r -> r.path().contains("/persistentvolumes/")).toList());
+    assertTrue(op.reads().all().contains(new Request("get", "/api/v1/persistentvolumes")),
+        "the labelled volumes are listed for their cache: " + op.reads().all());
   }
 
   @Test

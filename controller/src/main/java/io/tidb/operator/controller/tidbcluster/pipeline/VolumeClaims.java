@@ -63,7 +63,8 @@ public interface VolumeClaims {
   Expansion expansion(String storageClassName);
 
   /**
-   * The PersistentVolume, read from the API server, or empty when it does not exist or the
+   * The PersistentVolume, read from the operator's cache of the volumes it labelled or else from
+   * the API server (never to be changed: it may be the cache's own object), or empty when it does not exist or the
    * operator may not read it (a namespace-scoped install without a ClusterRole for {@code
    * persistentvolumes}). Callers that read volumes on every reconcile skip the ones {@link
    * #checkedVolumes} says are up to date.
