@@ -130,7 +130,8 @@ public final class LabelledVolumes implements AutoCloseable {
   }
 
   /**
-   * Whether the operator may not list and watch persistentvolumes, or the cache did not start: then {@link #cached} answers nothing and every read goes to the API server.
+   * Whether the operator may not list and watch persistentvolumes, or the cache did not start:
+   * then {@link #cached} answers nothing and every read goes to the API server.
    */
   public boolean forbidden() {
     return refused.get();

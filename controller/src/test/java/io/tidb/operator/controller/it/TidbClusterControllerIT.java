@@ -251,12 +251,11 @@ class TidbClusterControllerIT {
     // The volumes patched unread while the cluster came up are checked again
     // CheckedVolumes.UNREAD_TRUST after their patch (the reconcile asks to run then): from the
     // cache of the volumes the operator labelled (LabelledVolumes), not with a GET each.
-    Duration due = Duration.between(
-        Instant.now(), readyAt.plus(CheckedVolumes.UNREAD_TRUST).plus(RESYNC.multipliedBy(2)));
-    if (!due.isNegative()) {
-      Await.until("the volumes' check is due", due.plusSeconds(5),
-          Instant::now, now -> now.isAfter(readyAt.plus(CheckedVolumes.UNREAD_TRUST)
-              .plus(RESYNC.multipliedBy(2))));
+    Instant checked = readyAt.plus(CheckedVolumes.UNREAD_TRUST).plus(RESYNC.multipliedBy(2));
+    Duration left = Duration.between(Instant.now(), checked);
+    if (!left.isNegative()) {
+      Await.until("the volumes' check is due", left.plusSeconds(5), Instant::now,
+          now -> now.isAfter(checked));
     }
     assertEquals(List.of(), op.reads().all().stream()
         .filter(r -> r.path().contains("/persistentvolumes/")).toList());

@@ -36,7 +36,8 @@ public final class DiscoveryProcess implements AutoCloseable {
       Optional<SSLContext> apiTls) throws IOException {
     DiscoveryHttpServer api = DiscoveryHttpServer.start(apiAddress, service, dm, apiTls);
     try {
-      return new DiscoveryProcess(api, PdDashboardProxy.start(proxyAddress, pdUrl, PdDashboardProxy.following(pdHttp)));
+      return new DiscoveryProcess(
+          api, PdDashboardProxy.start(proxyAddress, pdUrl, PdDashboardProxy.following(pdHttp)));
     } catch (IOException | RuntimeException e) {
       api.close();
       throw e;

@@ -64,9 +64,9 @@ public interface VolumeClaims {
 
   /**
    * The PersistentVolume, read from the operator's cache of the volumes it labelled or else from
-   * the API server (never to be changed: it may be the cache's own object), or empty when it does not exist or the
-   * operator may not read it (a namespace-scoped install without a ClusterRole for {@code
-   * persistentvolumes}). Callers that read volumes on every reconcile skip the ones {@link
+   * the API server (never to be changed: it may be the cache's own object), or empty when it does
+   * not exist or the operator may not read it (a namespace-scoped install without a ClusterRole
+   * for {@code persistentvolumes}). Callers that read volumes on every reconcile skip the ones {@link
    * #checkedVolumes} says are up to date.
    */
   Optional<PersistentVolume> volume(String name);
