@@ -3,6 +3,7 @@ package io.tidb.operator.controller.bench;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
@@ -453,6 +454,21 @@ public final class ControllerBenchmark {
       Thread.sleep(500);
     }
     System.out.printf(Locale.ROOT, "namespace %s deleted in %.1f s%n", ns, (System.nanoTime() - start) / 1e9);
+    deleteVolumesOf(admin, ns);
+  }
+
+  /**
+   * Deletes the volumes whose claims were in {@code ns}. The sample asks for {@code Retain}, so
+   * they outlive their namespace as {@code Released}; left behind, thousands of them pile up on the
+   * shared control plane over many runs and slow the runs after.
+   */
+  private static void deleteVolumesOf(KubernetesClient admin, String ns) {
+    List<PersistentVolume> left = admin.persistentVolumes().list().getItems().stream()
+        .filter(pv -> pv.getSpec().getClaimRef() != null
+            && ns.equals(pv.getSpec().getClaimRef().getNamespace()))
+        .toList();
+    left.forEach(pv -> admin.persistentVolumes().withName(pv.getMetadata().getName()).delete());
+    System.out.printf(Locale.ROOT, "volumes of %s deleted: %d%n", ns, left.size());
   }
 
   private static TidbCluster cluster(String name, String shape) throws IOException {
