@@ -388,6 +388,9 @@ public final class ControllerMain implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
+    // picocli's default factory looks for Groovy's Closure class once, before parsing: a miss
+    // searches every jar of the class path (over 200 here). No flag is a Groovy closure.
+    System.setProperty("picocli.disable.closures", "true");
     ControllerLogging.configure(ControllerLogging.level(args, System.getenv("LOG_LEVEL")));
     System.exit(commandLine(args).execute(args));
   }

@@ -4,14 +4,21 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.TlsVersion;
+import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tidb.operator.controller.runtime.KubeApiRateLimit;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
+import io.tidb.operator.pd.CipherSuitePreference;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 
 /**
  * Builds the operator's Kubernetes client: the default configuration, with request metrics and the
@@ -31,7 +38,9 @@ public final class KubeClients {
       Optional<Path> kubeconfig, MeterRegistry registry, double qps) {
     Config config = configure(
         kubeconfig.map(file -> Config.fromKubeconfig(read(file))).orElseGet(() -> new ConfigBuilder().build()));
-    KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
+    KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
+        .withHttpClientFactory(new CipherOrderedHttpClientFactory(
+            config.getTlsVersions(), CipherSuitePreference.optimizingCompiler()));
     KubeApiRequestMetrics metrics = new KubeApiRequestMetrics(registry);
     KubeApiRateLimit limit = qps > 0 ? KubeApiRateLimit.perSecond(qps, registry) : null;
     return builder
@@ -72,6 +81,40 @@ public final class KubeClients {
     config.setWatchReconnectInterval(WATCH_RECONNECT_INTERVAL_MILLIS);
     config.setOnlyHttpWatches(true);
     return config;
+  }
+
+  /**
+   * fabric8's JDK HTTP client, offering TLS cipher suites in this process's order
+   * ({@link CipherSuitePreference}: ChaCha20-Poly1305 first when the JVM runs without C2), with the
+   * TLS versions of the client's configuration as fabric8 sets them.
+   */
+  static final class CipherOrderedHttpClientFactory extends JdkHttpClientFactory {
+
+    private final String[] protocols;
+    private final boolean optimizingCompiler;
+
+    CipherOrderedHttpClientFactory(TlsVersion[] tlsVersions, boolean optimizingCompiler) {
+      this.optimizingCompiler = optimizingCompiler;
+      this.protocols = tlsVersions == null
+          ? null
+          : Arrays.stream(tlsVersions).map(TlsVersion::javaName).toArray(String[]::new);
+    }
+
+    @Override
+    protected void additionalConfig(java.net.http.HttpClient.Builder builder) {
+      if (optimizingCompiler) {
+        return;
+      }
+      try {
+        SSLParameters parameters = CipherSuitePreference.parameters(SSLContext.getDefault(), false);
+        if (protocols != null && protocols.length > 0) {
+          parameters.setProtocols(protocols);
+        }
+        builder.sslParameters(parameters);
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException("no default TLS context", e);
+      }
+    }
   }
 
   private static String read(Path file) {

@@ -64,7 +64,7 @@ public final class ComponentHttp {
   private ComponentHttp(Duration connectTimeout, SSLContext sslContext) {
     this.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
     this.sslContext = sslContext;
-    this.tls = sslContext == null ? null : sslContext.getSocketFactory();
+    this.tls = sslContext == null ? null : CipherSuitePreference.socketFactory(sslContext);
   }
 
   /** A client for {@code http://} URLs (and {@code https://} with the JDK's default trust). */

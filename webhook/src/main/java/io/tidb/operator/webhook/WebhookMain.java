@@ -142,6 +142,9 @@ public final class WebhookMain implements Callable<Integer> {
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   public static void main(String[] args) {
+    // picocli's default factory looks for Groovy's Closure class once, before parsing: a miss
+    // searches every jar of the class path. No flag is a Groovy closure.
+    System.setProperty("picocli.disable.closures", "true");
     CommandLine commandLine = new CommandLine(new WebhookMain()).setCaseInsensitiveEnumValuesAllowed(true);
     int exit = commandLine.execute(args);
     if (exit != 0) {
