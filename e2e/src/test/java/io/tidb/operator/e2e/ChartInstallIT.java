@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.Kubeconfigs;
 import io.tidb.operator.testsupport.ProjectCrds;
 import io.tidb.operator.testsupport.TestNamespaces;
 import io.tidb.operator.testsupport.WithLocalControlPlane;

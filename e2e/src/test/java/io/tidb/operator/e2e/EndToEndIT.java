@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.Kubeconfigs;
 import io.tidb.operator.testsupport.ProjectCrds;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import io.tidb.operator.testsupport.TestNamespaces;

@@ -1,4 +1,4 @@
-package io.tidb.operator.e2e;
+package io.tidb.operator.testsupport;
 
 import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
@@ -11,13 +11,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /** Kubeconfig files for the processes under test. */
-final class Kubeconfigs {
+public final class Kubeconfigs {
 
   private Kubeconfigs() {
   }
 
   /** Writes a kubeconfig (YAML text) to a private temporary file. */
-  static Path write(String prefix, String yaml) {
+  public static Path write(String prefix, String yaml) {
     try {
       Path file = Files.createTempFile(prefix, ".kubeconfig",
           PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -33,7 +33,7 @@ final class Kubeconfigs {
    * A kubeconfig that acts as the ServiceAccount {@code namespace/name} (a bound token valid for
    * two hours), so a process runs with exactly the permissions the chart grants that account.
    */
-  static Path forServiceAccount(KubernetesClient admin, String adminKubeconfigYaml, String namespace, String name) {
+  public static Path forServiceAccount(KubernetesClient admin, String adminKubeconfigYaml, String namespace, String name) {
     TokenRequest request = admin.serviceAccounts().inNamespace(namespace).withName(name)
         .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(7200L).endSpec().build());
     Config cluster = Config.fromKubeconfig(adminKubeconfigYaml);

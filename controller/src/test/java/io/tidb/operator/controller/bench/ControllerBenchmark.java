@@ -7,8 +7,10 @@ import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -22,6 +24,7 @@ import io.tidb.operator.pdsim.KubernetesPodSource;
 import io.tidb.operator.pdsim.PdSimulatorServer;
 import io.tidb.operator.pdsim.SimulatedClusters;
 import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.Kubeconfigs;
 import io.tidb.operator.testsupport.LocalControlPlane;
 import io.tidb.operator.testsupport.LoopbackPorts;
 import io.tidb.operator.testsupport.ProjectCrds;
@@ -79,7 +82,7 @@ public final class ControllerBenchmark {
 
   private record Options(
       List<Integer> sizes, String shape, int settleSeconds, List<String> jvmArgs, boolean skipFloor,
-      boolean skipRestart, String classPath) {
+      boolean skipRestart, int restarts, String classPath, boolean clientCertificate) {
 
     static Options parse(String[] args) throws IOException {
       String shape = "basic";
@@ -87,6 +90,8 @@ public final class ControllerBenchmark {
       List<String> jvmArgs = null;
       boolean skipFloor = false;
       boolean skipRestart = false;
+      boolean clientCertificate = false;
+      int restarts = 1;
       String classPath = controllerClassPath(System.getProperty("java.class.path"));
       List<Integer> sizes = new ArrayList<>();
       for (int i = 0; i < args.length; i++) {
@@ -96,11 +101,14 @@ public final class ControllerBenchmark {
           case "--jvm-args" -> jvmArgs = ChartJvmOptions.split(args[++i]);
           case "--skip-floor" -> skipFloor = true;
           case "--skip-restart" -> skipRestart = true;
+          case "--client-certificate" -> clientCertificate = true;
+          case "--restarts" -> restarts = Integer.parseInt(args[++i]);
           case "--controller-lib" -> classPath = Path.of(args[++i]).toAbsolutePath() + File.separator + "*";
           default -> {
             if (args[i].startsWith("--")) {
               throw new IllegalArgumentException("Unsupported option: \"" + args[i]
-                  + "\": --shape, --settle-seconds, --jvm-args, --skip-floor, --skip-restart, --controller-lib"
+                  + "\": --shape, --settle-seconds, --jvm-args, --skip-floor, --skip-restart, --controller-lib,"
+                  + " --client-certificate, --restarts"
                   + " or a number of clusters");
             }
             sizes.add(Integer.parseInt(args[i]));
@@ -117,7 +125,7 @@ public final class ControllerBenchmark {
         jvmArgs.add(IMAGE_ENTRYPOINT_OPTION);
       }
       return new Options(sizes.isEmpty() ? List.of(1, 30, 100) : sizes, shape, settleSeconds,
-          jvmArgs, skipFloor, skipRestart, classPath);
+          jvmArgs, skipFloor, skipRestart, restarts, classPath, clientCertificate);
     }
   }
 
@@ -138,10 +146,11 @@ public final class ControllerBenchmark {
       RequestCounts requests, double reconciles, double cpuSeconds, double heapMiB, double rssMiB,
       double peakRssMiB, Map<String, Double> cpuByThread, Map<String, Long> simCalls) {}
 
-  private record Restart(double readyzMillis, double firstObjectMillis, String firstObject) {}
+  private record Restart(
+      double readyzMillis, double cpuAtReadyzMillis, double firstObjectMillis, String firstObject) {}
 
   private record Run(
-      int clusters, double startReadyzMillis, Converging converging, Quiet quiet, Restart restart,
+      int clusters, double startReadyzMillis, Converging converging, Quiet quiet, List<Restart> restarts,
       Double floorSeconds) {}
 
   public static void main(String[] args) throws Exception {
@@ -149,12 +158,16 @@ public final class ControllerBenchmark {
     System.out.printf("load average before: %s", Files.readString(Path.of("/proc/loadavg")));
     System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
     ClusterAccess access = LocalControlPlane.shared();
-    Path kubeconfig = Files.createTempFile("bench-kubeconfig", ".yaml");
-    Files.writeString(kubeconfig, access.kubeConfigYaml());
+    Path kubeconfig = null;
     List<Run> runs = new ArrayList<>();
     try (KubernetesClient admin = access.newClient();
         KubernetesClient simClient = access.newClient()) {
       ProjectCrds.apply(admin);
+      kubeconfig = options.clientCertificate()
+          ? Kubeconfigs.write("bench-admin-", access.kubeConfigYaml())
+          : serviceAccountKubeconfig(admin, access.kubeConfigYaml());
+      System.out.println("controller authenticates with: " + (options.clientCertificate()
+          ? "the admin's client certificate" : "a ServiceAccount token, as in its pod"));
       SimulatedClusters clusters = new SimulatedClusters();
       try (KubernetesPodSource pods = KubernetesPodSource.start(simClient, null, clusters);
           PdSimulatorServer sim = PdSimulatorServer.start(clusters)) {
@@ -166,7 +179,9 @@ public final class ControllerBenchmark {
         }
       }
     } finally {
-      Files.deleteIfExists(kubeconfig);
+      if (kubeconfig != null) {
+        Files.deleteIfExists(kubeconfig);
+      }
     }
     System.out.printf("%nload average after: %s", Files.readString(Path.of("/proc/loadavg")));
     System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
@@ -189,8 +204,9 @@ public final class ControllerBenchmark {
           q.reconciles() == 0 ? "no reconcile"
               : String.format(Locale.ROOT, "%.1f", q.cpuSeconds() * 1000 / q.reconciles()),
           q.heapMiB(), q.rssMiB(), q.peakRssMiB(),
-          r.restart() == null ? "not run" : String.format(Locale.ROOT, "%.0f, %.0f",
-              r.restart().readyzMillis(), r.restart().firstObjectMillis()));
+          r.restarts().isEmpty() ? "not run" : r.restarts().stream()
+              .map(x -> String.format(Locale.ROOT, "%.0f, %.0f", x.readyzMillis(), x.firstObjectMillis()))
+              .collect(Collectors.joining("; ")));
     }
     System.exit(0);
   }
@@ -216,12 +232,14 @@ public final class ControllerBenchmark {
       List<StatefulSet> statefulSets = admin.apps().statefulSets().inNamespace(ns).list().getItems();
       List<Deployment> deployments = admin.apps().deployments().inNamespace(ns).list().getItems();
       stop(controller);
-      Restart restart = options.skipRestart()
-          ? null
-          : restart(admin, ns, port, options.jvmArgs(), options.classPath(), flags, options.shape());
+      List<Restart> restarts = new ArrayList<>();
+      for (int i = 0; !options.skipRestart() && i < options.restarts(); i++) {
+        restarts.add(restart(admin, ns, "bench-new-" + i, port, options.jvmArgs(), options.classPath(),
+            flags, options.shape()));
+      }
       deleteAndAwaitGone(admin, ns);
       Double floor = options.skipFloor() ? null : floor(admin, statefulSets, deployments, n);
-      return new Run(n, startReadyz, converging, quiet, restart, floor);
+      return new Run(n, startReadyz, converging, quiet, restarts, floor);
     } finally {
       stop(controller);
       deleteAndAwaitGone(admin, ns);
@@ -338,9 +356,9 @@ public final class ControllerBenchmark {
    * flags and times, from the exec, its /readyz 200 and the first object the new cluster owns.
    */
   private static Restart restart(
-      KubernetesClient admin, String ns, int port, List<String> jvmArgs, String classPath,
-      List<String> flags, String shape) throws Exception {
-    TidbCluster tc = cluster("bench-new", shape);
+      KubernetesClient admin, String ns, String name, int port, List<String> jvmArgs,
+      String classPath, List<String> flags, String shape) throws Exception {
+    TidbCluster tc = cluster(name, shape);
     tc.getMetadata().setNamespace(ns);
     String uid = admin.resource(tc).create().getMetadata().getUid();
     CompletableFuture<Seen> first = new CompletableFuture<>();
@@ -352,8 +370,9 @@ public final class ControllerBenchmark {
       Controller controller = start(jvmArgs, classPath, flags);
       try {
         long readyz = awaitReadyz(port, controller);
+        double cpuAtReadyz = ProcFiles.cpuSeconds(controller.pid()) * 1000;
         Seen seen = first.get(FIRST_WRITE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        return new Restart(millisSince(controller.execNanos(), readyz),
+        return new Restart(millisSince(controller.execNanos(), readyz), cpuAtReadyz,
             millisSince(controller.execNanos(), seen.nanos()), seen.object());
       } finally {
         stop(controller);
@@ -483,6 +502,28 @@ public final class ControllerBenchmark {
     }
     return tc;
   }
+
+  /**
+   * A kubeconfig of a bound token for the ServiceAccount {@value #BENCH_ACCOUNT} in {@code default},
+   * bound to {@code cluster-admin}: the controller authenticates as in its pod (a token over TLS),
+   * not with the admin's client certificate, whose key store fabric8 builds at start (PBKDF2) and
+   * whose private key signs every TLS handshake. The token is valid for two hours, longer than a
+   * run of N = 100.
+   */
+  private static Path serviceAccountKubeconfig(KubernetesClient admin, String adminKubeconfigYaml) {
+    admin.serviceAccounts().inNamespace("default").resource(new ServiceAccountBuilder()
+        .withNewMetadata().withName(BENCH_ACCOUNT).withNamespace("default").endMetadata().build())
+        .forceConflicts().serverSideApply();
+    admin.rbac().clusterRoleBindings().resource(new ClusterRoleBindingBuilder()
+        .withNewMetadata().withName(BENCH_ACCOUNT).endMetadata()
+        .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", "cluster-admin")
+        .addNewSubject().withKind("ServiceAccount").withName(BENCH_ACCOUNT).withNamespace("default").endSubject()
+        .build())
+        .forceConflicts().serverSideApply();
+    return Kubeconfigs.forServiceAccount(admin, adminKubeconfigYaml, "default", BENCH_ACCOUNT);
+  }
+
+  static final String BENCH_ACCOUNT = "tidb-operator-bench";
 
   private static boolean isReady(TidbCluster tc) {
     return tc.getStatus() != null
@@ -625,9 +666,10 @@ public final class ControllerBenchmark {
         .entrySet().stream()
         .map(e -> String.format(Locale.ROOT, "%s %.0f", e.getKey(), e.getValue()))
         .collect(Collectors.joining(", ")));
-    if (r.restart() != null) {
-      System.out.printf(Locale.ROOT, "- restart with %d clusters and one new: exec to /readyz 200 %.0f ms, to the new cluster's first object (%s) %.0f ms%n",
-          n, r.restart().readyzMillis(), r.restart().firstObject(), r.restart().firstObjectMillis());
+    for (Restart restart : r.restarts()) {
+      System.out.printf(Locale.ROOT, "- restart with the clusters above and one new: exec to /readyz 200 %.0f ms (CPU until then %.0f ms), to the new cluster's first object (%s) %.0f ms%n",
+          restart.readyzMillis(), restart.cpuAtReadyzMillis(), restart.firstObject(),
+          restart.firstObjectMillis());
     }
     System.out.println();
     RequestCounts.table(c.requests(), q.requests()).forEach(System.out::println);
