@@ -18,9 +18,9 @@ import javax.net.ssl.SSLSocketFactory;
  * The order in which this process offers TLS cipher suites as a client (the set stays the JDK's).
  *
  * <p>Without C2 (the controller runs C1 only: {@code -XX:TieredStopAtLevel=1}), the JDK's AES-GCM
- * runs without its AES and GHASH intrinsics, and ChaCha20-Poly1305 is the cheaper cipher: 77
- * against 21 MB/s encrypted and decrypted per CPU second on the development machine (with C2,
- * 136 against 274). Go's TLS servers (the Kubernetes API server, PD, TiDB, TiCDC, DM) choose
+ * runs without its AES and GHASH intrinsics, and ChaCha20-Poly1305 is the cheaper cipher: 77-89
+ * against 20-21 MB encrypted and decrypted per CPU second on the development machine (with C2,
+ * 127-136 against 274-850; {@code CipherThroughputBenchmark}). Go's TLS servers (the Kubernetes API server, PD, TiDB, TiCDC, DM) choose
  * ChaCha20-Poly1305 when the client lists it before AES-GCM, so such a process lists the ChaCha20
  * suites first. With C2 the JDK's order stays. docs/benchmarks-controller.md has the figures.
  */
