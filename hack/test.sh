@@ -10,7 +10,9 @@
 # - points KUBECONFIG at it, so no test can reach another cluster by accident;
 # - starts the loopback MariaDB that stands in for TiDB in the TidbInitializer tests
 #   (hack/mariadb.sh up), and stops it at the end only if this run started it;
-# - runs 'mvn -B --fail-at-end verify' (every module's failures in one run).
+# - runs 'mvn -B --fail-at-end verify' (every module's failures in one run);
+# - on a control plane it did not start (kept up between runs), prunes the Released volumes the
+#   tests' deleted namespaces left (hack/control-plane.sh prune).
 # API-server-only tests (@WithKubeApiServer) start their own etcd + kube-apiserver per test JVM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,4 +42,10 @@ if [ "$mariadb_started_here" = 1 ]; then
   fi
 fi
 
-mvn -B --fail-at-end verify "$@"
+status=0
+mvn -B --fail-at-end verify "$@" || status=$?
+if [ "$started_here" = 0 ]; then
+  # The control plane stays up: drop the volumes the tests' deleted namespaces left (Retain).
+  hack/control-plane.sh prune || true
+fi
+exit "$status"
