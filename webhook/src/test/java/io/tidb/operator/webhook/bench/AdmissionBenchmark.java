@@ -36,8 +36,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -206,6 +209,9 @@ public final class AdmissionBenchmark {
         soak(server, port, tls, inputs);
       }
       nativeMemory(server);
+      System.out.println("errors by kind: " + (ERROR_KINDS.isEmpty() ? "none" : ERROR_KINDS.toString()));
+      FIRST_ERROR_BODIES.forEach((kind, body) -> System.out.println("  first " + kind + " answer: "
+          + body.substring(0, Math.min(300, body.length()))));
       System.out.printf(Locale.ROOT, "load average after: %s", Files.readString(Path.of("/proc/loadavg")));
     } finally {
       long stopping = System.nanoTime();
@@ -439,16 +445,28 @@ public final class AdmissionBenchmark {
    */
   private static boolean answered(HttpClient client, HttpRequest request, int expected, AtomicLong errors)
       throws InterruptedException {
+    String kind;
     try {
-      if (client.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode() == expected) {
+      HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() == expected) {
         return true;
       }
+      kind = "status " + response.statusCode();
+      FIRST_ERROR_BODIES.putIfAbsent(kind, response.body().strip());
     } catch (IOException e) {
-      // counted below
+      kind = e.getClass().getSimpleName();
     }
     errors.incrementAndGet();
+    ERROR_KINDS.computeIfAbsent(kind, k -> new LongAdder()).increment();
     return false;
   }
+
+  /** Every error the clients saw, by answer status or exception, for the run's last line. */
+  private static final ConcurrentMap<String, LongAdder>
+      ERROR_KINDS = new ConcurrentSkipListMap<>();
+
+  /** The first answer's body of each unexpected status. */
+  private static final ConcurrentMap<String, String> FIRST_ERROR_BODIES = new ConcurrentSkipListMap<>();
 
   /** Kept-alive connections the open loop sends over (the API server keeps a pool the same way). */
   static final int OPEN_LOOP_CONNECTIONS = 32;
