@@ -20,9 +20,10 @@ import javax.net.ssl.SSLSocketFactory;
  * <p>Without C2 (the controller runs C1 only: {@code -XX:TieredStopAtLevel=1}), the JDK's AES-GCM
  * runs without its AES and GHASH intrinsics, and ChaCha20-Poly1305 is the cheaper cipher: 77-89
  * against 20-21 MB encrypted and decrypted per CPU second on the development machine (with C2,
- * 127-136 against 274-850; {@code CipherThroughputBenchmark}). Go's TLS servers (the Kubernetes API server, PD, TiDB, TiCDC, DM) choose
- * ChaCha20-Poly1305 when the client lists it before AES-GCM, so such a process lists the ChaCha20
- * suites first. With C2 the JDK's order stays. docs/benchmarks-controller.md has the figures.
+ * 127-136 against 274-850; {@code CipherThroughputBenchmark}). Go's TLS servers (the Kubernetes
+ * API server, PD, TiDB, TiCDC, DM) choose ChaCha20-Poly1305 when the client lists it before
+ * AES-GCM, so such a process lists the ChaCha20 suites first. With C2 the JDK's order stays.
+ * docs/benchmarks-controller.md has the figures.
  */
 public final class CipherSuitePreference {
 
@@ -46,9 +47,19 @@ public final class CipherSuitePreference {
 
   /**
    * Whether this JVM compiles hot code with C2: tiered compilation up to level 4, or C2 alone.
-   * Assumed when the JVM does not say (no HotSpot diagnostic bean).
+   * Assumed when the JVM does not say (no HotSpot diagnostic bean). Read once: the JVM's options
+   * do not change while it runs.
    */
   public static boolean optimizingCompiler() {
+    return Jit.OPTIMIZING;
+  }
+
+  /** The JIT this JVM runs, read from its options the first time it is asked. */
+  private static final class Jit {
+    static final boolean OPTIMIZING = readOptimizingCompiler();
+  }
+
+  private static boolean readOptimizingCompiler() {
     try {
       HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
       if (vm == null) {

@@ -82,14 +82,13 @@ public final class ControllerBenchmark {
 
   private record Options(
       List<Integer> sizes, String shape, int settleSeconds, List<String> jvmArgs, boolean skipFloor,
-      boolean skipRestart, int restarts, String classPath, boolean clientCertificate) {
+      int restarts, String classPath, boolean clientCertificate) {
 
     static Options parse(String[] args) throws IOException {
       String shape = "basic";
       int settleSeconds = 65;
       List<String> jvmArgs = null;
       boolean skipFloor = false;
-      boolean skipRestart = false;
       boolean clientCertificate = false;
       int restarts = 1;
       String classPath = controllerClassPath(System.getProperty("java.class.path"));
@@ -100,7 +99,7 @@ public final class ControllerBenchmark {
           case "--settle-seconds" -> settleSeconds = Integer.parseInt(args[++i]);
           case "--jvm-args" -> jvmArgs = ChartJvmOptions.split(args[++i]);
           case "--skip-floor" -> skipFloor = true;
-          case "--skip-restart" -> skipRestart = true;
+          case "--skip-restart" -> restarts = 0;
           case "--client-certificate" -> clientCertificate = true;
           case "--restarts" -> restarts = Integer.parseInt(args[++i]);
           case "--controller-lib" -> classPath = Path.of(args[++i]).toAbsolutePath() + File.separator + "*";
@@ -125,7 +124,7 @@ public final class ControllerBenchmark {
         jvmArgs.add(IMAGE_ENTRYPOINT_OPTION);
       }
       return new Options(sizes.isEmpty() ? List.of(1, 30, 100) : sizes, shape, settleSeconds,
-          jvmArgs, skipFloor, skipRestart, restarts, classPath, clientCertificate);
+          jvmArgs, skipFloor, restarts, classPath, clientCertificate);
     }
   }
 
@@ -233,7 +232,7 @@ public final class ControllerBenchmark {
       List<Deployment> deployments = admin.apps().deployments().inNamespace(ns).list().getItems();
       stop(controller);
       List<Restart> restarts = new ArrayList<>();
-      for (int i = 0; !options.skipRestart() && i < options.restarts(); i++) {
+      for (int i = 0; i < options.restarts(); i++) {
         restarts.add(restart(admin, ns, "bench-new-" + i, port, options.jvmArgs(), options.classPath(),
             flags, options.shape()));
       }
