@@ -25,10 +25,18 @@ import org.eclipse.jetty.util.thread.Scheduler;
  *
  * <p>The body is then read without holding a thread. Only a body that arrived in full is handed
  * to the next handler, which reads it from memory. A body that does not arrive is answered here,
- * 408, and gives its reservation back: the connection went idle, the data rate fell under the
- * minimum, the client went away, or the body missed its deadline. So a few slow clients declaring
- * large bodies cannot hold the budget for long, and no handler downstream ever blocks on a
- * client. A body over the limit is handed on as soon as it passes the limit, its first bytes from
+ * 408, and gives its reservation back: the connection went idle, the body's own data rate fell
+ * under the minimum, the client went away, or the body missed its deadline. So a few slow clients
+ * declaring large bodies cannot hold the budget for long, and no handler downstream ever blocks on
+ * a client.
+ *
+ * <p>The data rate is this body's bytes over the time since its headers arrived, judged each time
+ * more of it arrives once {@link #RATE_GRACE} has passed: a server short of CPU can take a while
+ * to read the first bytes of a healthy client. Not Jetty's {@code MinimumDataRateHandler}
+ * (12.1.12): it divides the bytes read by every request since the server started, not this
+ * one's, so it never cut a slow body off, and once the server had read about 9.2 GB its
+ * {@code bytes * 1e9} overflowed and healthy bodies were refused at random (about 2% of reviews
+ * after five minutes of load). A body over the limit is handed on as soon as it passes the limit, its first bytes from
  * memory and the rest from the connection, so that the endpoint answers 413.
  *
  * <p>The response callback is completed on every path, whatever the handler downstream does with
@@ -36,9 +44,13 @@ import org.eclipse.jetty.util.thread.Scheduler;
  */
 final class InFlightBytesHandler extends Handler.Wrapper {
 
+  /** How long a body may take before its data rate is judged. */
+  static final Duration RATE_GRACE = Duration.ofSeconds(1);
+
   private final long budget;
   private final int maxBody;
   private final Duration bodyDeadline;
+  private final long minBytesPerSecond;
   private final AtomicLong inFlight = new AtomicLong();
   private final Runnable onRefused;
   private final Runnable onBodyFailed;
@@ -48,14 +60,21 @@ final class InFlightBytesHandler extends Handler.Wrapper {
    * @param maxBody the body limit: what a request without a Content-Length reserves, and how much
    *     of a body is read before it is handed on
    * @param bodyDeadline how long a request's body may take to arrive
+   * @param minBytesPerSecond a body arriving slower than this, after {@link #RATE_GRACE}, is cut off
    * @param onRefused called for every request refused for the budget (metrics)
    * @param onBodyFailed called for every body that did not arrive (metrics)
    */
   InFlightBytesHandler(
-      long budget, int maxBody, Duration bodyDeadline, Runnable onRefused, Runnable onBodyFailed) {
+      long budget,
+      int maxBody,
+      Duration bodyDeadline,
+      long minBytesPerSecond,
+      Runnable onRefused,
+      Runnable onBodyFailed) {
     this.budget = budget;
     this.maxBody = maxBody;
     this.bodyDeadline = bodyDeadline;
+    this.minBytesPerSecond = minBytesPerSecond;
     this.onRefused = onRefused;
     this.onBodyFailed = onBodyFailed;
   }
@@ -109,6 +128,7 @@ final class InFlightBytesHandler extends Handler.Wrapper {
     /** The body so far, {@code size} bytes of it: sized to the declared length, grown if chunked. */
     private byte[] body;
     private int size;
+    private final long startNanos = System.nanoTime();
     private volatile Thread starter;
 
     BodyReader(Request request, Response response, Callback callback, Scheduler.Task deadline, int expected) {
@@ -156,6 +176,12 @@ final class InFlightBytesHandler extends Handler.Wrapper {
         if (last) {
           deadline.cancel();
           handOn(new BufferedBody(request, body, size, true));
+          return;
+        }
+        long elapsed = System.nanoTime() - startNanos;
+        if (tooSlow(size, elapsed, minBytesPerSecond)) {
+          fail(new TimeoutException("read rate is too low: " + size + " bytes in "
+              + TimeUnit.NANOSECONDS.toMillis(elapsed) + " ms, under " + minBytesPerSecond + " bytes/s"));
           return;
         }
       }
@@ -219,6 +245,18 @@ final class InFlightBytesHandler extends Handler.Wrapper {
         super.demand(demandCallback);
       }
     }
+  }
+
+  /**
+   * Whether a body of which {@code bytes} arrived in {@code elapsedNanos} is too slow: judged only
+   * after {@link #RATE_GRACE}, and never when no minimum is set.
+   */
+  static boolean tooSlow(long bytes, long elapsedNanos, long minBytesPerSecond) {
+    if (minBytesPerSecond <= 0 || elapsedNanos <= RATE_GRACE.toNanos()) {
+      return false;
+    }
+    // bytes / seconds < minimum, without dividing and without overflow for any body size.
+    return (double) bytes * 1e9 < (double) minBytesPerSecond * elapsedNanos;
   }
 
   private static void answer(Response response, int status, String message, Callback callback) {

@@ -16,7 +16,8 @@ import java.time.Duration;
  *     shared 26 KB UPDATE review about 3,000)
  * @param maxNestingDepth JSON nesting in one body
  * @param idleTimeout a connection that sends nothing this long is closed
- * @param minBytesPerSecond a request body that arrives slower than this is cut off
+ * @param minBytesPerSecond a request body that arrives slower than this, judged on its own bytes
+ *     once it has taken a second, is cut off
  * @param bodyDeadline a request body must arrive in full within this time (the API server waits
  *     at most 30 s for a webhook), or the request fails and gives its reservation back
  * @param acceptQueueSize pending TCP connections the kernel keeps for us (a storm of new

@@ -11,7 +11,6 @@ import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.GracefulHandler;
-import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,8 +66,8 @@ public final class WebhookServer {
     this.metrics = metrics;
     ServerLimits limits = settings.limits();
     this.inFlight = new InFlightBytesHandler(
-        limits.maxInFlightBytes(), limits.maxBodyBytes(), limits.bodyDeadline(), metrics::busyRefusal,
-        metrics::bodyFailure);
+        limits.maxInFlightBytes(), limits.maxBodyBytes(), limits.bodyDeadline(), limits.minBytesPerSecond(),
+        metrics::busyRefusal, metrics::bodyFailure);
     metrics.inFlightBytes(inFlight::inFlight);
     ReviewTurns turns = new ReviewTurns(limits.maxConcurrentReviews(), limits.reviewWait());
     AdmissionEndpoint validate =
@@ -89,13 +88,12 @@ public final class WebhookServer {
                     // On stop, Jetty waits up to this long for Graceful components; GracefulHandler
                     // is the one that tracks requests in flight.
                     server.setStopTimeout(settings.shutdownTimeout().toMillis());
-                    // Outermost last. Slow bodies are cut off (MinimumDataRate); the bodies held
-                    // at once are bounded before any byte of them is read, and a body is read
-                    // without holding a thread (InFlightBytes). Not Jetty's EagerContentHandler:
+                    // Outermost last. The bodies held at once are bounded before any byte of them
+                    // is read, a body is read without holding a thread, and a slow one is cut off
+                    // (InFlightBytes). Not Jetty's EagerContentHandler:
                     // its request wrapper (12.1.12) drops a failed response callback, so a
                     // request whose answer cannot be written is never completed.
                     server.insertHandler(inFlight);
-                    server.insertHandler(new MinimumDataRateHandler(limits.minBytesPerSecond(), 0));
                     server.insertHandler(new GracefulHandler());
                   });
               cfg.jetty.addConnector(

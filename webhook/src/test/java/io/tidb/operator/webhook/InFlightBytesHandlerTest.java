@@ -1,6 +1,7 @@
 package io.tidb.operator.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 class InFlightBytesHandlerTest {
 
   private static final int MAX_BODY = 64 * 1024;
+  private static final long MIN_RATE = 4096;
 
   private final AtomicInteger refused = new AtomicInteger();
   private final AtomicInteger bodyFailures = new AtomicInteger();
@@ -34,13 +36,17 @@ class InFlightBytesHandlerTest {
   private int port;
 
   private void start(Handler downstream) throws Exception {
+    start(downstream, Duration.ofSeconds(3));
+  }
+
+  private void start(Handler downstream, Duration bodyDeadline) throws Exception {
     server = new Server();
     ServerConnector connector = new ServerConnector(server);
     connector.setHost("127.0.0.1");
     connector.setIdleTimeout(10_000);
     server.addConnector(connector);
     inFlight = new InFlightBytesHandler(
-        4L * MAX_BODY, MAX_BODY, Duration.ofSeconds(3), refused::incrementAndGet, bodyFailures::incrementAndGet);
+        4L * MAX_BODY, MAX_BODY, bodyDeadline, MIN_RATE, refused::incrementAndGet, bodyFailures::incrementAndGet);
     inFlight.setHandler(downstream);
     server.setHandler(inFlight);
     server.start();
@@ -49,7 +55,9 @@ class InFlightBytesHandlerTest {
 
   @AfterEach
   void stop() throws Exception {
-    server.stop();
+    if (server != null) {
+      server.stop();
+    }
   }
 
   /** Answers 200 with the number of body bytes it read. */
@@ -194,5 +202,81 @@ class InFlightBytesHandlerTest {
     }
     // The holders went away: each is answered (or its connection found gone) and gives its bytes back.
     awaitNothingReserved();
+  }
+
+  @Test
+  void aBodyTricklingInIsCutAtItsOwnDataRateWhateverTheServerReadBefore() throws Exception {
+    // Jetty's MinimumDataRateHandler (12.1.12) divided the bytes of every request since the server
+    // started: after other bodies were read, a trickling one was never cut at its rate, only at
+    // its deadline; and past 9.2 GB read in all, the sum times 1e9 overflowed and healthy bodies
+    // were refused. The rate is this body's own.
+    start(new CountingHandler(), Duration.ofSeconds(30));
+    for (int i = 0; i < 40; i++) {
+      assertTrue(exchange(post(MAX_BODY), new byte[MAX_BODY], false).startsWith("HTTP/1.1 200"));
+    }
+    long start = System.nanoTime();
+    try (Socket socket = new Socket("127.0.0.1", port)) {
+      OutputStream out = socket.getOutputStream();
+      out.write(post(20_000).getBytes(StandardCharsets.US_ASCII));
+      socket.setSoTimeout(100);
+      ByteArrayOutputStream answer = new ByteArrayOutputStream();
+      // 100 bytes every 100 ms: about 1 KB/s, under the 4 KiB/s minimum, never idle.
+      while (answer.size() == 0 && System.nanoTime() - start < Duration.ofSeconds(20).toNanos()) {
+        try {
+          out.write(new byte[100]);
+          out.flush();
+        } catch (IOException closed) {
+          // the server answered and closed; the answer is read below
+        }
+        try {
+          socket.getInputStream().transferTo(answer);
+        } catch (java.net.SocketTimeoutException nothingYet) {
+          // keep trickling
+        } catch (IOException reset) {
+          break;
+        }
+      }
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      String text = answer.toString(StandardCharsets.UTF_8);
+      assertTrue(text.startsWith("HTTP/1.1 408"), text);
+      assertTrue(text.contains("read rate is too low"), text);
+      assertTrue(text.contains("under 4096 bytes/s"), text);
+      assertTrue(millis >= InFlightBytesHandler.RATE_GRACE.toMillis() && millis < 10_000,
+          "cut after " + millis + " ms; the deadline is 30 s");
+    }
+    assertEquals(1, bodyFailures.get());
+    awaitNothingReserved();
+  }
+
+  @Test
+  void aHealthyBodyThatPausesWithinTheGraceIsReadWhole() throws Exception {
+    start(new CountingHandler(), Duration.ofSeconds(30));
+    try (Socket socket = new Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(post(20_000).getBytes(StandardCharsets.US_ASCII));
+      out.write(new byte[1_000]);
+      out.flush();
+      // 1 KB in 900 ms would be too slow, but the rate is not judged within the first second.
+      Thread.sleep(900);
+      out.write(new byte[19_000]);
+      out.flush();
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
+      assertTrue(answer.endsWith("\r\n20000"), answer);
+    }
+    assertEquals(0, bodyFailures.get());
+    awaitNothingReserved();
+  }
+
+  @Test
+  void theRateIsJudgedOnlyAfterTheGraceAndWithoutOverflow() {
+    long second = 1_000_000_000L;
+    assertFalse(InFlightBytesHandler.tooSlow(0, second, MIN_RATE), "within the grace");
+    assertTrue(InFlightBytesHandler.tooSlow(4_096, 3 * second / 2, MIN_RATE), "2,731 bytes/s");
+    assertFalse(InFlightBytesHandler.tooSlow(8_192, 3 * second / 2, MIN_RATE), "5,461 bytes/s");
+    assertFalse(InFlightBytesHandler.tooSlow(0, 60 * second, 0), "no minimum set");
+    // 10 GiB times 1e9 overflows a long; the rate is still 5 GiB/s.
+    assertFalse(InFlightBytesHandler.tooSlow(10L << 30, 2 * second, MIN_RATE));
   }
 }
