@@ -30,9 +30,9 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * declaring large bodies cannot hold the budget for long, and no handler downstream ever blocks on
  * a client.
  *
- * <p>The data rate is this body's bytes over the time since its headers arrived, judged each time
- * more of it arrives once {@link #RATE_GRACE} has passed: a server short of CPU can take a while
- * to read the first bytes of a healthy client. Not Jetty's {@code MinimumDataRateHandler}
+ * <p>The data rate is this body's bytes over the time since its headers arrived, judged once
+ * {@link #RATE_GRACE} has passed and only when all that arrived has been read, before waiting for
+ * more: a server short of CPU can take a while to read a healthy client's bytes. Not Jetty's {@code MinimumDataRateHandler}
  * (12.1.12): it divides the bytes read by every request since the server started, not this
  * one's, so it never cut a slow body off, and once the server had read about 9.2 GB its
  * {@code bytes * 1e9} overflowed and healthy bodies were refused at random (about 2% of reviews
@@ -151,6 +151,14 @@ final class InFlightBytesHandler extends Handler.Wrapper {
       while (true) {
         Content.Chunk chunk = request.read();
         if (chunk == null) {
+          // Judged only when all that arrived is read: bytes waiting for a busy server are not
+          // the client's fault.
+          long elapsed = System.nanoTime() - startNanos;
+          if (tooSlow(size, elapsed, minBytesPerSecond)) {
+            fail(new TimeoutException("read rate is too low: " + size + " bytes in "
+                + TimeUnit.NANOSECONDS.toMillis(elapsed) + " ms, under " + minBytesPerSecond + " bytes/s"));
+            return;
+          }
           request.demand(this);
           return;
         }
@@ -176,12 +184,6 @@ final class InFlightBytesHandler extends Handler.Wrapper {
         if (last) {
           deadline.cancel();
           handOn(new BufferedBody(request, body, size, true));
-          return;
-        }
-        long elapsed = System.nanoTime() - startNanos;
-        if (tooSlow(size, elapsed, minBytesPerSecond)) {
-          fail(new TimeoutException("read rate is too low: " + size + " bytes in "
-              + TimeUnit.NANOSECONDS.toMillis(elapsed) + " ms, under " + minBytesPerSecond + " bytes/s"));
           return;
         }
       }
