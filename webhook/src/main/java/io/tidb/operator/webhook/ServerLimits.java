@@ -15,7 +15,8 @@ import java.time.Duration;
  * @param maxTokens JSON tokens in one body; a real TidbCluster review has a few thousand (the
  *     shared 26 KB UPDATE review about 3,000)
  * @param maxNestingDepth JSON nesting in one body
- * @param idleTimeout a connection that sends nothing this long is closed
+ * @param idleTimeout a connection that sends nothing this long is closed; one that takes twice as
+ *     long to send a TLS handshake or a request head, even if it never goes idle, too
  * @param minBytesPerSecond a request body that arrives slower than this, judged on its own bytes
  *     once it has taken a second, is cut off
  * @param bodyDeadline a request body must arrive in full within this time (the API server waits

@@ -47,6 +47,7 @@ public final class WebhookMetrics {
   private final Counter reloads;
   private final Counter busyRefusals;
   private final Counter bodyFailures;
+  private final Counter slowConnections;
   private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
   public WebhookMetrics() {
@@ -66,6 +67,11 @@ public final class WebhookMetrics {
         Counter.builder("webhook.request.body.failures")
             .description("Requests answered 408: the body did not arrive (idle, too slow, past its"
                 + " deadline, or the client went away)")
+            .register(registry);
+    slowConnections =
+        Counter.builder("webhook.slow.connections.closed")
+            .description("Connections closed because a TLS handshake or request head took longer than"
+                + " the idle timeout")
             .register(registry);
   }
 
@@ -101,6 +107,11 @@ public final class WebhookMetrics {
   /** Counts a request whose body did not arrive. */
   public void bodyFailure() {
     bodyFailures.increment();
+  }
+
+  /** Counts a connection closed because its TLS handshake or request head did not arrive in time. */
+  public void slowConnectionClosed() {
+    slowConnections.increment();
   }
 
   /** Counts one admission request and its latency. */

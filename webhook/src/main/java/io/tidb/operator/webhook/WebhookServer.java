@@ -112,6 +112,13 @@ public final class WebhookServer {
                     connector.setPort(settings.port());
                     connector.setAcceptQueueSize(limits.acceptQueueSize());
                     connector.setIdleTimeout(limits.idleTimeout().toMillis());
+                    // A TLS handshake or request head that trickles in never goes idle: it is cut
+                    // at twice the idle timeout, so that a connection that only waits always meets
+                    // the idle timeout first. Started and stopped with the connector.
+                    RequestHeadDeadline heads = new RequestHeadDeadline(limits.idleTimeout().multipliedBy(2),
+                        connector.getScheduler(), metrics::slowConnectionClosed);
+                    httpConfig.addCustomizer(heads);
+                    connector.addBean(heads);
                     NetworkConnectionLimit connections = new NetworkConnectionLimit(limits.maxConnections(), connector);
                     // At the limit, idle connections (kept alive, or clients that went away) go
                     // after a second instead of the idle timeout.

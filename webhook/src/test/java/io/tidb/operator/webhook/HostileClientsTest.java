@@ -1,6 +1,7 @@
 package io.tidb.operator.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
@@ -224,5 +225,113 @@ class HostileClientsTest {
     HttpResponse<String> response = webhook.post("/validate", numeric.getBytes(StandardCharsets.UTF_8));
     assertEquals(400, response.statusCode());
     assertEquals("malformed AdmissionReview: request.uid must be a string, got number\n", response.body());
+  }
+
+  /**
+   * Sends {@code bytes} one at a time, {@code every} apart, until the server closes the connection
+   * or 20 s pass; how long it took, or null if it stayed open.
+   */
+  private static Duration trickleUntilCut(java.net.Socket socket, byte[] bytes, Duration every) throws Exception {
+    OutputStream out = socket.getOutputStream();
+    InputStream in = socket.getInputStream();
+    long start = System.nanoTime();
+    for (int i = 0; System.nanoTime() - start < Duration.ofSeconds(20).toNanos(); i++) {
+      try {
+        out.write(bytes[i % bytes.length]);
+        out.flush();
+        socket.setSoTimeout((int) every.toMillis());
+        if (in.read() < 0) {
+          return Duration.ofNanos(System.nanoTime() - start);
+        }
+      } catch (SocketTimeoutException e) {
+        continue; // not cut yet
+      } catch (IOException e) {
+        return Duration.ofNanos(System.nanoTime() - start);
+      }
+    }
+    return null;
+  }
+
+  /** {@code webhook_slow_connections_closed_total} as the webhook's metrics show it now. */
+  private static double slowConnectionsClosed() {
+    return webhook.metrics.scrape().lines()
+        .filter(line -> line.startsWith("webhook_slow_connections_closed_total "))
+        .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf(' ') + 1)))
+        .findFirst().orElseThrow();
+  }
+
+  @Test
+  void aRequestHeadThatTricklesInIsCutOffEvenIfItNeverGoesIdle() throws Exception {
+    double closedBefore = slowConnectionsClosed();
+    // One byte every 500 ms of an endless header: never idle for the 3 s idle timeout, and Jetty
+    // bounds a request head's size, not the time it takes.
+    try (SSLSocket socket = webhook.connect()) {
+      socket.getOutputStream().write("POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+          .getBytes(StandardCharsets.US_ASCII));
+      Duration cut = trickleUntilCut(socket, "a".getBytes(StandardCharsets.US_ASCII), Duration.ofMillis(500));
+      assertNotNull(cut, "a request head trickling in at 2 bytes/s was still being read after 20 s");
+      assertTrue(cut.compareTo(Duration.ofSeconds(5)) > 0 && cut.compareTo(Duration.ofSeconds(12)) < 0,
+          "cut after " + cut + "; the idle timeout is 3 s, a request head may take 6 s");
+    }
+    assertTrue(slowConnectionsClosed() > closedBefore, "counted in the metrics");
+    assertEquals(200, validReview().statusCode());
+  }
+
+  @Test
+  void aTlsHandshakeThatTricklesInIsCutOff() throws Exception {
+    // A real ClientHello, sent a byte every 500 ms over plain TCP: the TLS handshake never
+    // completes and the connection never goes idle.
+    javax.net.ssl.SSLEngine engine = javax.net.ssl.SSLContext.getDefault().createSSLEngine("127.0.0.1", webhook.port);
+    engine.setUseClientMode(true);
+    engine.beginHandshake();
+    java.nio.ByteBuffer hello = java.nio.ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
+    engine.wrap(java.nio.ByteBuffer.allocate(0), hello);
+    hello.flip();
+    byte[] bytes = new byte[hello.remaining()];
+    hello.get(bytes);
+    assertTrue(bytes.length > 100 && bytes[0] == 22, "a TLS handshake record of " + bytes.length + " bytes");
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", webhook.port)) {
+      Duration cut = trickleUntilCut(socket, bytes, Duration.ofMillis(500));
+      assertNotNull(cut, "a TLS handshake trickling in at 2 bytes/s was still open after 20 s");
+      assertTrue(cut.compareTo(Duration.ofSeconds(5)) > 0 && cut.compareTo(Duration.ofSeconds(12)) < 0,
+          "cut after " + cut + "; the idle timeout is 3 s, a request head may take 6 s");
+    }
+    assertEquals(200, validReview().statusCode());
+  }
+
+  @Test
+  void aKeptAliveConnectionAskingNowAndThenIsNotCut() throws Exception {
+    try (SSLSocket socket = webhook.connect()) {
+      socket.setSoTimeout(5_000);
+      OutputStream out = socket.getOutputStream();
+      java.io.BufferedReader in = new java.io.BufferedReader(
+          new java.io.InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+      // 9 s on one connection, past the 6 s a request head may take: each answer restarts it.
+      for (int i = 0; i < 10; i++) {
+        out.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        assertEquals("HTTP/1.1 200 OK", in.readLine(), "answer " + i);
+        int length = -1;
+        for (String line; !(line = in.readLine()).isEmpty(); ) {
+          if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+            length = Integer.parseInt(line.substring(15).trim());
+          }
+        }
+        assertEquals("ok", readExactly(in, length).strip(), "answer " + i);
+        Thread.sleep(1_000);
+      }
+    }
+  }
+
+  private static String readExactly(java.io.BufferedReader in, int length) throws IOException {
+    char[] chars = new char[length];
+    for (int n = 0; n < length; ) {
+      int r = in.read(chars, n, length - n);
+      if (r < 0) {
+        throw new IOException("connection closed after " + n + " of " + length + " characters");
+      }
+      n += r;
+    }
+    return new String(chars);
   }
 }

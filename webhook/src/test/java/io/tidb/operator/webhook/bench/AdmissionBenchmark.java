@@ -530,6 +530,45 @@ public final class AdmissionBenchmark {
   }
 
   /**
+   * Every 500 ms for up to 40 s from {@code start}: a byte to each connection of the first two
+   * kinds (index mod 3), a look at the third; records when each was found closed.
+   */
+  private static void trickle(List<javax.net.ssl.SSLSocket> sockets, long[] cutAfter, long start) {
+    byte[] filler = {' ', 'a'};
+    while (System.nanoTime() - start < Duration.ofSeconds(40).toNanos()) {
+      boolean open = false;
+      for (int i = 0; i < sockets.size(); i++) {
+        if (cutAfter[i] > 0) {
+          continue;
+        }
+        javax.net.ssl.SSLSocket socket = sockets.get(i);
+        try {
+          if (i % 3 < 2) {
+            socket.getOutputStream().write(filler[i % 3]);
+            socket.getOutputStream().flush();
+          }
+          // An answer (a 408) or the end of the stream: the server is done with it.
+          socket.setSoTimeout(1);
+          socket.getInputStream().read();
+          cutAfter[i] = System.nanoTime() - start;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+          open = true;
+        } catch (IOException closed) {
+          cutAfter[i] = System.nanoTime() - start;
+        }
+      }
+      if (!open) {
+        return;
+      }
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  /**
    * Hostile clients while a well-behaved one keeps sending reviews: bodies that expand when parsed,
    * a thousand slow connections, and a storm of new connections. Prints whether the server stayed
    * up, its RSS, and the well-behaved client's latencies.
@@ -573,9 +612,14 @@ public final class AdmissionBenchmark {
         alongside.percentile(0.99), alongside.errors(), refused.get(), server.isAlive(),
         ProcFiles.rssKiB(server.pid()) / 1024);
 
-    // 2. A thousand connections: a third send headers then a body byte by byte, a third stop after
-    //    the headers' first line, a third only finish TLS.
+    // 2. A thousand connections: a third send a body a byte every 500 ms, a third a request head
+    //    a byte every 500 ms (neither ever idle), a third only finish TLS. Then how long each kind
+    //    stayed open, up to 40 s.
+    String[] kinds = {"body a byte every 500 ms", "request head a byte every 500 ms", "idle after TLS"};
     List<javax.net.ssl.SSLSocket> slow = new ArrayList<>();
+    long attackStart = System.nanoTime();
+    long[] cutAfter = new long[1000];
+    Thread trickler = null;
     try {
       for (int i = 0; i < 1000; i++) {
         javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) tls.getSocketFactory().createSocket("127.0.0.1", port);
@@ -583,18 +627,39 @@ public final class AdmissionBenchmark {
         socket.startHandshake();
         String start = switch (i % 3) {
           case 0 -> "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n{";
-          case 1 -> "POST /validate HTTP/1.1\r\nHost: x\r\n";
+          case 1 -> "POST /validate HTTP/1.1\r\nHost: x\r\nX-Slow: ";
           default -> "";
         };
         socket.getOutputStream().write(start.getBytes(StandardCharsets.US_ASCII));
         socket.getOutputStream().flush();
         slow.add(socket);
       }
+      trickler = new Thread(() -> trickle(slow, cutAfter, attackStart), "trickler");
+      trickler.setDaemon(true);
+      trickler.start();
       Result withSlow = load(uri, validate.body(), 200, tls, 1, measure);
       System.out.printf(Locale.ROOT, "| 1,000 slow or idle connections | %d | %.2f | %.2f | %d | - | %s | %d |%n",
           withSlow.count(), withSlow.percentile(0.5), withSlow.percentile(0.99), withSlow.errors(),
           server.isAlive(), ProcFiles.rssKiB(server.pid()) / 1024);
+      trickler.join(Math.max(0, Duration.ofSeconds(40).toMillis() - (System.nanoTime() - attackStart) / 1_000_000));
+      for (int kind = 0; kind < 3; kind++) {
+        int cut = 0;
+        long last = 0;
+        int total = 0;
+        for (int i = kind; i < cutAfter.length; i += 3) {
+          total++;
+          if (cutAfter[i] > 0) {
+            cut++;
+            last = Math.max(last, cutAfter[i]);
+          }
+        }
+        System.out.printf(Locale.ROOT, "slow connections, %s: %d of %d cut, the last after %.1f s%n",
+            kinds[kind], cut, total, last / 1e9);
+      }
     } finally {
+      if (trickler != null) {
+        trickler.interrupt();
+      }
       for (javax.net.ssl.SSLSocket socket : slow) {
         socket.close();
       }
