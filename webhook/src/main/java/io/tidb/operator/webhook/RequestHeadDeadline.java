@@ -1,6 +1,5 @@
 package io.tidb.operator.webhook;
 
-import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
-import org.eclipse.jetty.io.SocketChannelEndPoint;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.component.AbstractLifeCycle;
@@ -26,13 +24,11 @@ import org.eclipse.jetty.util.thread.Scheduler;
  */
 final class RequestHeadDeadline extends AbstractLifeCycle implements Connection.Listener, HttpConfiguration.Customizer {
 
-  /** A connection's network end point, and since when it waits for a request head (0: in a request). */
+  /** Since when a connection waits for a request head (0: it is in a request). */
   private static final class Waiting {
-    final EndPoint endPoint;
     volatile long sinceNanos;
 
-    Waiting(EndPoint endPoint, long sinceNanos) {
-      this.endPoint = endPoint;
+    Waiting(long sinceNanos) {
       this.sinceNanos = sinceNanos;
     }
   }
@@ -40,8 +36,11 @@ final class RequestHeadDeadline extends AbstractLifeCycle implements Connection.
   private final Duration deadline;
   private final Scheduler scheduler;
   private final Runnable onClosed;
-  /** By remote address: what a request and its connection's network end point both know. */
-  private final Map<SocketAddress, Waiting> connections = new ConcurrentHashMap<>();
+  /**
+   * By network end point (compared by identity). Not by remote address: a closed end point no
+   * longer knows its remote address, and entries were never removed.
+   */
+  private final Map<EndPoint, Waiting> connections = new ConcurrentHashMap<>();
   private volatile Scheduler.Task sweep;
 
   /**
@@ -77,10 +76,10 @@ final class RequestHeadDeadline extends AbstractLifeCycle implements Connection.
   private void sweep() {
     try {
       long now = System.nanoTime();
-      connections.values().forEach(waiting -> {
+      connections.forEach((endPoint, waiting) -> {
         if (overdue(waiting.sinceNanos, now, deadline)) {
           onClosed.run();
-          waiting.endPoint.close();
+          endPoint.close();
         }
       });
     } finally {
@@ -99,27 +98,23 @@ final class RequestHeadDeadline extends AbstractLifeCycle implements Connection.
 
   @Override
   public void onOpened(Connection connection) {
-    EndPoint endPoint = connection.getEndPoint();
-    // The first connection on a socket (TLS, before any byte of HTTP); not the HTTP connection on top.
-    if (endPoint instanceof SocketChannelEndPoint && endPoint.getRemoteSocketAddress() != null) {
-      connections.put(endPoint.getRemoteSocketAddress(), new Waiting(endPoint, waitingFrom(System.nanoTime())));
+    // The first connection on a socket (TLS, before any byte of HTTP); not the HTTP one on top.
+    if (!(connection.getEndPoint() instanceof EndPoint.Wrapper)) {
+      connections.put(connection.getEndPoint(), new Waiting(waitingFrom(System.nanoTime())));
     }
   }
 
   @Override
   public void onClosed(Connection connection) {
-    EndPoint endPoint = connection.getEndPoint();
-    if (endPoint instanceof SocketChannelEndPoint && endPoint.getRemoteSocketAddress() != null) {
-      connections.computeIfPresent(endPoint.getRemoteSocketAddress(),
-          (address, waiting) -> waiting.endPoint == endPoint ? null : waiting);
+    if (!(connection.getEndPoint() instanceof EndPoint.Wrapper)) {
+      connections.remove(connection.getEndPoint());
     }
   }
 
   /** A request head arrived: the connection is in a request until its answer is complete. */
   @Override
   public Request customize(Request request, HttpFields.Mutable responseHeaders) {
-    SocketAddress remote = request.getConnectionMetaData().getRemoteSocketAddress();
-    Waiting waiting = remote == null ? null : connections.get(remote);
+    Waiting waiting = connections.get(network(request.getConnectionMetaData().getConnection().getEndPoint()));
     if (waiting != null) {
       waiting.sinceNanos = 0;
       Request.addCompletionListener(request, failure -> waiting.sinceNanos = waitingFrom(System.nanoTime()));
@@ -127,8 +122,17 @@ final class RequestHeadDeadline extends AbstractLifeCycle implements Connection.
     return request;
   }
 
-  /** Connections tracked now (open ones). */
-  int tracked() {
+  /** The socket's end point under any wrapping (TLS). */
+  private static EndPoint network(EndPoint endPoint) {
+    EndPoint unwrapped = endPoint;
+    while (unwrapped instanceof EndPoint.Wrapper wrapper) {
+      unwrapped = wrapper.unwrap();
+    }
+    return unwrapped;
+  }
+
+  /** Connections open now. */
+  int open() {
     return connections.size();
   }
 }

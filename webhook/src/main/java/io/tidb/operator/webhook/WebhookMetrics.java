@@ -91,11 +91,24 @@ public final class WebhookMetrics {
     binder.start();
   }
 
-  /** Exposes the request body bytes reserved by requests not yet answered. */
+  /**
+   * Exposes the request body bytes reserved by requests not yet answered. The supplier is held
+   * strongly: a gauge holds its object weakly, and a method reference nothing else holds would be
+   * collected (the gauge then reads NaN).
+   */
   public void inFlightBytes(java.util.function.LongSupplier bytes) {
     Gauge.builder("webhook.in.flight.bytes", bytes, b -> b.getAsLong())
+        .strongReference(true)
         .baseUnit("bytes")
         .description("Request body bytes reserved by requests not yet answered")
+        .register(registry);
+  }
+
+  /** Exposes the connections open now; the supplier is held strongly, as above. */
+  public void openConnections(java.util.function.IntSupplier open) {
+    Gauge.builder("webhook.open.connections", open, o -> o.getAsInt())
+        .strongReference(true)
+        .description("Client connections open now (TLS and HTTP)")
         .register(registry);
   }
 

@@ -119,6 +119,7 @@ public final class WebhookServer {
                         connector.getScheduler(), metrics::slowConnectionClosed);
                     httpConfig.addCustomizer(heads);
                     connector.addBean(heads);
+                    metrics.openConnections(heads::open);
                     NetworkConnectionLimit connections = new NetworkConnectionLimit(limits.maxConnections(), connector);
                     // At the limit, idle connections (kept alive, or clients that went away) go
                     // after a second instead of the idle timeout.
