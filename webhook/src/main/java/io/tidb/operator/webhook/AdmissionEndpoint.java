@@ -7,7 +7,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code POST /validate} or {@code POST /mutate}: reads the body (up to a limit), answers with an
+ * {@code POST /validate} or {@code POST /mutate}: takes the body {@link InFlightBytesHandler} read
+ * (or reads it, up to a limit, when that handler handed it on unread), answers with an
  * AdmissionReview, and counts the request. A body that is not an AdmissionReview gets 400, one
  * over the limit 413; the server never answers 5xx for what a client sent.
  */
@@ -43,8 +44,9 @@ final class AdmissionEndpoint implements Handler {
     long start = System.nanoTime();
     String result;
     try {
-      byte[] body =
-          BoundedBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), maxBodyBytes);
+      byte[] body = ctx.req().getAttribute(InFlightBytesHandler.BODY_ATTRIBUTE) instanceof byte[] whole
+          ? whole
+          : BoundedBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), maxBodyBytes);
       if (!turns.enter()) {
         reject(ctx, 429, "webhook busy: " + turns.size() + " reviews are being judged and more are"
             + " waiting; retry");

@@ -24,7 +24,7 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * that would pass the budget is answered 429 at once, its body read and dropped rather than kept.
  *
  * <p>The body is then read without holding a thread. Only a body that arrived in full is handed
- * to the next handler, which reads it from memory. A body that does not arrive is answered here,
+ * to the next handler, which reads it from memory or takes it whole from {@link #BODY_ATTRIBUTE}. A body that does not arrive is answered here,
  * 408, and gives its reservation back: the connection went idle, the body's own data rate fell
  * under the minimum, the client went away, or the body missed its deadline. So a few slow clients
  * declaring large bodies cannot hold the budget for long, and no handler downstream ever blocks on
@@ -43,6 +43,12 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * it; the reservation is given back exactly once.
  */
 final class InFlightBytesHandler extends Handler.Wrapper {
+
+  /**
+   * The request attribute that holds a body read in full, as a {@code byte[]} of exactly its
+   * length: the endpoint takes it as it is instead of reading (and copying) it again.
+   */
+  static final String BODY_ATTRIBUTE = InFlightBytesHandler.class.getName() + ".body";
 
   /** How long a body may take before its data rate is judged. */
   static final Duration RATE_GRACE = Duration.ofSeconds(1);
@@ -183,7 +189,9 @@ final class InFlightBytesHandler extends Handler.Wrapper {
         }
         if (last) {
           deadline.cancel();
-          handOn(new BufferedBody(request, body, size, true));
+          byte[] whole = size == body.length ? body : Arrays.copyOf(body, size);
+          request.setAttribute(BODY_ATTRIBUTE, whole);
+          handOn(new BufferedBody(request, whole, size, true));
           return;
         }
       }

@@ -279,4 +279,46 @@ class InFlightBytesHandlerTest {
     // 10 GiB times 1e9 overflows a long; the rate is still 5 GiB/s.
     assertFalse(InFlightBytesHandler.tooSlow(10L << 30, 2 * second, MIN_RATE));
   }
+
+  /** Answers with the length of the body the handler left in the request's attribute, or "none". */
+  private static final class AttributeHandler extends Handler.Abstract {
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+      String answer = request.getAttribute(InFlightBytesHandler.BODY_ATTRIBUTE) instanceof byte[] body
+          ? "whole " + body.length + " first " + body[0] + " last " + body[body.length - 1]
+          : "none";
+      response.write(true, ByteBuffer.wrap(answer.getBytes(StandardCharsets.US_ASCII)), callback);
+      return true;
+    }
+  }
+
+  @Test
+  void aWholeBodyIsLeftInTheRequestExactlyAsLongAsItIs() throws Exception {
+    start(new AttributeHandler());
+    byte[] body = new byte[10_000];
+    body[0] = 1;
+    body[9_999] = 2;
+    String answer = exchange(post(10_000), body, false);
+    assertTrue(answer.endsWith("\r\nwhole 10000 first 1 last 2"), answer);
+
+    // Chunked: the buffer grew past the body; what is left is the body alone.
+    ByteArrayOutputStream chunked = new ByteArrayOutputStream();
+    for (int i = 0; i < 3; i++) {
+      chunked.write("1000\r\n".getBytes(StandardCharsets.US_ASCII)); // 4096 bytes
+      byte[] chunk = new byte[4096];
+      chunk[0] = (byte) (i + 1);
+      chunk[4095] = (byte) (i + 4);
+      chunked.write(chunk);
+      chunked.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+    }
+    chunked.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+    answer = exchange("POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        + "Transfer-Encoding: chunked\r\n\r\n", chunked.toByteArray(), false);
+    assertTrue(answer.endsWith("\r\nwhole 12288 first 1 last 6"), answer);
+
+    // A body over the limit is handed on unread in part: nothing is left in the attribute.
+    answer = exchange(post(MAX_BODY + 1), new byte[MAX_BODY + 1], false);
+    assertTrue(answer.endsWith("\r\nnone"), answer);
+    awaitNothingReserved();
+  }
 }
