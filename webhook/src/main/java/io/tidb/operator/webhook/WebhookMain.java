@@ -120,11 +120,13 @@ public final class WebhookMain implements Callable<Integer> {
   long maxJsonTokens;
 
   @Option(names = "--idle-timeout-seconds", defaultValue = "10",
-      description = "Close a connection that sends nothing this long (default ${DEFAULT-VALUE}).")
+      description = "Close a connection that sends nothing this long, or that takes twice as long to"
+          + " send a TLS handshake or request head (default ${DEFAULT-VALUE}).")
   long idleTimeoutSeconds;
 
   @Option(names = "--min-request-bytes-per-second", defaultValue = "4096",
-      description = "Cut off a request body that arrives slower than this (default ${DEFAULT-VALUE}).")
+      description = "Cut off a request body that arrives slower than this, judged after its first"
+          + " second (default ${DEFAULT-VALUE}).")
   long minRequestBytesPerSecond;
 
   @Option(names = "--shutdown-delay-seconds", defaultValue = "2",
