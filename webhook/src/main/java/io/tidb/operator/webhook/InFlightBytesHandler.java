@@ -24,20 +24,21 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * that would pass the budget is answered 429 at once, its body read and dropped rather than kept.
  *
  * <p>The body is then read without holding a thread. Only a body that arrived in full is handed
- * to the next handler, which reads it from memory or takes it whole from {@link #BODY_ATTRIBUTE}. A body that does not arrive is answered here,
- * 408, and gives its reservation back: the connection went idle, the body's own data rate fell
- * under the minimum, the client went away, or the body missed its deadline. So a few slow clients
- * declaring large bodies cannot hold the budget for long, and no handler downstream ever blocks on
- * a client.
+ * to the next handler, which takes it whole from {@link #BODY_ATTRIBUTE} or reads it from memory.
+ * A body that does not arrive is answered here, 408, and gives its reservation back: the
+ * connection went idle, the body's own data rate fell under the minimum, the client went away, or
+ * the body missed its deadline. So a few slow clients declaring large bodies cannot hold the
+ * budget for long, and no handler downstream ever blocks on a client. A body over the limit is
+ * handed on as soon as it passes the limit, its first bytes from memory and the rest from the
+ * connection, so that the endpoint answers 413.
  *
  * <p>The data rate is this body's bytes over the time since its headers arrived, judged once
  * {@link #RATE_GRACE} has passed and only when all that arrived has been read, before waiting for
- * more: a server short of CPU can take a while to read a healthy client's bytes. Not Jetty's {@code MinimumDataRateHandler}
- * (12.1.12): it divides the bytes read by every request since the server started, not this
- * one's, so it never cut a slow body off, and once the server had read about 9.2 GB its
- * {@code bytes * 1e9} overflowed and healthy bodies were refused at random (about 2% of reviews
- * after five minutes of load). A body over the limit is handed on as soon as it passes the limit, its first bytes from
- * memory and the rest from the connection, so that the endpoint answers 413.
+ * more: a server short of CPU can take a while to read a healthy client's bytes. Not Jetty's
+ * {@code MinimumDataRateHandler} (12.1.12): it divides the bytes read by every request since the
+ * server started, not this one's, so it never cut a slow body off, and once the server had read
+ * about 9.2 GB its {@code bytes * 1e9} overflowed and healthy bodies were refused at random (about
+ * 2% of reviews after five minutes of load).
  *
  * <p>The response callback is completed on every path, whatever the handler downstream does with
  * it; the reservation is given back exactly once.

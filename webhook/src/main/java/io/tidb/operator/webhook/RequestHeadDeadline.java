@@ -22,7 +22,8 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * the body's own deadline and data rate ({@link InFlightBytesHandler}) take over. Connections are
  * swept a few times per deadline, so one is closed at most a quarter of the deadline late.
  */
-final class RequestHeadDeadline extends AbstractLifeCycle implements Connection.Listener, HttpConfiguration.Customizer {
+final class RequestHeadDeadline extends AbstractLifeCycle
+    implements Connection.Listener, HttpConfiguration.Customizer {
 
   /** Since when a connection waits for a request head (0: it is in a request). */
   private static final class Waiting {
@@ -87,8 +88,8 @@ final class RequestHeadDeadline extends AbstractLifeCycle implements Connection.
     }
   }
 
-  /** Whether a connection waiting for a request head since {@code sinceNanos} (0: not waiting) is past the deadline. */
-  static boolean overdue(long sinceNanos, long nowNanos, Duration deadline) {
+  /** Whether a connection waiting since {@code sinceNanos} (0: not waiting) is past the deadline. */
+  private static boolean overdue(long sinceNanos, long nowNanos, Duration deadline) {
     return sinceNanos != 0 && nowNanos - sinceNanos > deadline.toNanos();
   }
 

@@ -115,8 +115,9 @@ public final class WebhookServer {
                     // A TLS handshake or request head that trickles in never goes idle: it is cut
                     // at twice the idle timeout, so that a connection that only waits always meets
                     // the idle timeout first. Started and stopped with the connector.
-                    RequestHeadDeadline heads = new RequestHeadDeadline(limits.idleTimeout().multipliedBy(2),
-                        connector.getScheduler(), metrics::slowConnectionClosed);
+                    RequestHeadDeadline heads = new RequestHeadDeadline(
+                        limits.idleTimeout().multipliedBy(2), connector.getScheduler(),
+                        metrics::slowConnectionClosed);
                     httpConfig.addCustomizer(heads);
                     connector.addBean(heads);
                     metrics.openConnections(heads::open);
