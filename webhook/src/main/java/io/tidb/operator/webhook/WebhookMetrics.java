@@ -71,7 +71,7 @@ public final class WebhookMetrics {
     slowConnections =
         Counter.builder("webhook.slow.connections.closed")
             .description("Connections closed because a TLS handshake or request head took longer than"
-                + " the idle timeout")
+                + " twice the idle timeout")
             .register(registry);
   }
 
