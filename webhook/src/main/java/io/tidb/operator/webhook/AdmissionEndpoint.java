@@ -2,14 +2,12 @@ package io.tidb.operator.webhook;
 
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
-import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code POST /validate} or {@code POST /mutate}: takes the body {@link InFlightBytesHandler} read
- * (or reads it, up to a limit, when that handler handed it on unread), answers with an
- * AdmissionReview, and counts the request. A body that is not an AdmissionReview gets 400, one
+ * {@code POST /validate} or {@code POST /mutate}: takes the body {@link InFlightBytesHandler} read,
+ * answers with an AdmissionReview, and counts the request. A body that is not an AdmissionReview gets 400, one
  * over the limit 413; the server never answers 5xx for what a client sent.
  */
 final class AdmissionEndpoint implements Handler {
@@ -43,38 +41,42 @@ final class AdmissionEndpoint implements Handler {
   public void handle(Context ctx) {
     long start = System.nanoTime();
     String result;
-    try {
+    if (ctx.req().getAttribute(InFlightBytesHandler.TOO_LARGE_ATTRIBUTE) != null) {
+      reject(ctx, 413, "request body is larger than the limit of " + maxBodyBytes + " bytes");
+      result = "too_large";
+    } else {
+      // A request without the attribute has no body: InFlightBytesHandler reads every other one.
       byte[] body = ctx.req().getAttribute(InFlightBytesHandler.BODY_ATTRIBUTE) instanceof byte[] whole
           ? whole
-          : BoundedBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), maxBodyBytes);
+          : new byte[0];
+      result = judge(ctx, body);
+    }
+    metrics.recordAdmission(operation, result, System.nanoTime() - start);
+  }
+
+  /** Answers one review; returns the result to count it under. */
+  private String judge(Context ctx, byte[] body) {
+    try {
       if (!turns.enter()) {
         reject(ctx, 429, "webhook busy: " + turns.size() + " reviews are being judged and more are"
             + " waiting; retry");
-        result = "busy";
-      } else {
-        try {
-          AdmissionService.Outcome outcome = service.handle(operation, codec.parse(body));
-          ctx.status(200).contentType("application/json").result(codec.write(outcome.review()));
-          result = outcome.result().tag();
-        } finally {
-          turns.leave();
-        }
+        return "busy";
       }
-    } catch (RequestTooLargeException e) {
-      reject(ctx, 413, e.getMessage());
-      result = "too_large";
+      try {
+        AdmissionService.Outcome outcome = service.handle(operation, codec.parse(body));
+        ctx.status(200).contentType("application/json").result(codec.write(outcome.review()));
+        return outcome.result().tag();
+      } finally {
+        turns.leave();
+      }
     } catch (BadAdmissionRequestException e) {
       reject(ctx, 400, "malformed AdmissionReview: " + e.getMessage());
-      result = "bad_request";
-    } catch (IOException e) {
-      reject(ctx, 400, "cannot read request body: " + e.getMessage());
-      result = "bad_request";
+      return "bad_request";
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       reject(ctx, 503, "webhook stopping");
-      result = "busy";
+      return "busy";
     }
-    metrics.recordAdmission(operation, result, System.nanoTime() - start);
   }
 
   private void reject(Context ctx, int status, String message) {

@@ -21,16 +21,23 @@ import org.eclipse.jetty.util.thread.Scheduler;
  *
  * <p>Each request with a body reserves its declared length (or the body limit when it declares
  * none) before any of its body is read, and gives it back when its response is complete. A request
- * that would pass the budget is answered 429 at once, its body read and dropped rather than kept.
+ * that would pass the budget is answered 429, its body read and dropped rather than kept.
  *
  * <p>The body is then read without holding a thread. Only a body that arrived in full is handed
- * to the next handler, which takes it whole from {@link #BODY_ATTRIBUTE} or reads it from memory.
+ * to the next handler, which takes it whole from {@link #BODY_ATTRIBUTE} (or reads it from memory).
  * A body that does not arrive is answered here, 408, and gives its reservation back: the
  * connection went idle, the body's own data rate fell under the minimum, the client went away, or
  * the body missed its deadline. So a few slow clients declaring large bodies cannot hold the
  * budget for long, and no handler downstream ever blocks on a client. A body over the limit is
- * handed on as soon as it passes the limit, its first bytes from memory and the rest from the
- * connection, so that the endpoint answers 413.
+ * marked with {@link #TOO_LARGE_ATTRIBUTE} and handed on for the endpoint to answer 413.
+ *
+ * <p>A body that is refused (429, 413) is first read to its end and dropped, under the same
+ * deadline and data rate, as long as it is at most twice the limit. A server that answered and
+ * closed the connection while the client was still sending would leave unread bytes behind, and
+ * the kernel answers those with a reset that can reach the client before it reads the answer: the
+ * client would see a broken connection instead of the reason (one request in about twenty did,
+ * over TLS on loopback). A body larger than that, declared or chunked, is answered as soon as it
+ * passes that size, and its connection closed.
  *
  * <p>The data rate is this body's bytes over the time since its headers arrived, judged once
  * {@link #RATE_GRACE} has passed and only when all that arrived has been read, before waiting for
@@ -50,6 +57,9 @@ final class InFlightBytesHandler extends Handler.Wrapper {
    * length: the endpoint takes it as it is instead of reading (and copying) it again.
    */
   static final String BODY_ATTRIBUTE = InFlightBytesHandler.class.getName() + ".body";
+
+  /** The request attribute set, to {@code Boolean.TRUE}, on a request whose body is over the limit. */
+  static final String TOO_LARGE_ATTRIBUTE = InFlightBytesHandler.class.getName() + ".tooLarge";
 
   /** How long a body may take before its data rate is judged. */
   static final Duration RATE_GRACE = Duration.ofSeconds(1);
@@ -90,21 +100,18 @@ final class InFlightBytesHandler extends Handler.Wrapper {
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     long declared = request.getLength();
     boolean chunked = declared < 0 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
-    if (declared == 0 || (declared < 0 && !chunked) || declared > maxBody) {
-      // No body to hold, or one the endpoint refuses from its declared length without reading it.
+    if (declared == 0 || (declared < 0 && !chunked)) {
       return super.handle(request, response, callback);
     }
-    long weight = declared < 0 ? maxBody : declared;
-    if (!reserve(weight)) {
-      onRefused.run();
-      // Read the body and drop it, holding nothing, so that the client, still sending, sees the
-      // answer instead of a broken connection.
-      String message = "webhook busy: request bodies in flight would pass " + budget + " bytes; retry";
-      Content.Source.consumeAll(request, Callback.from(
-          () -> answer(response, 429, message, callback), callback::failed));
-      return true;
+    if (declared > maxBody + dropAllowance()) {
+      // Too large to read to its end: refused from its declared length, and the connection closed.
+      request.setAttribute(TOO_LARGE_ATTRIBUTE, Boolean.TRUE);
+      return super.handle(request, response, callback);
     }
-    AtomicBoolean held = new AtomicBoolean(true);
+    // A body over the limit is not held; a chunked one starts small and grows, its size unknown.
+    long weight = declared > maxBody ? 0 : declared < 0 ? maxBody : declared;
+    boolean refused = weight > 0 && !reserve(weight);
+    AtomicBoolean held = new AtomicBoolean(weight > 0 && !refused);
     Runnable giveBack = () -> {
       if (held.compareAndSet(true, false)) {
         inFlight.addAndGet(-weight);
@@ -121,29 +128,64 @@ final class InFlightBytesHandler extends Handler.Wrapper {
       deadline.cancel();
       giveBack.run();
     });
-    // A chunked body starts small and grows: its reservation is the limit, its size is unknown.
-    new BodyReader(request, response, release, deadline, declared < 0 ? 8192 : (int) declared).start();
+    BodyReader reader = new BodyReader(request, response, release, deadline, giveBack);
+    if (refused) {
+      onRefused.run();
+      String message = "webhook busy: request bodies in flight would pass " + budget + " bytes; retry";
+      reader.drop(() -> answer(response, 429, message, release));
+    } else if (declared > maxBody) {
+      reader.drop(reader::handOnTooLarge);
+    } else {
+      reader.keep(declared < 0 ? 8192 : (int) declared);
+    }
+    reader.start();
     return true;
   }
 
-  /** Reads one request's body, then hands the request on or answers it. */
+  /**
+   * How many bytes past the limit a refused body is read and dropped, so that the client, still
+   * sending, reads the answer instead of a connection reset under it: as many as the limit.
+   */
+  private long dropAllowance() {
+    return maxBody;
+  }
+
+  /**
+   * Reads one request's body, then hands the request on or answers it. A body is kept until it
+   * passes the limit; a refused one, or one past the limit, is read to its end and dropped
+   * (at most {@link #dropAllowance()} past the limit) before it is answered.
+   */
   private final class BodyReader implements Runnable {
     private final Request request;
     private final Response response;
     private final Callback callback;
     private final Scheduler.Task deadline;
+    private final Runnable giveBack;
     /** The body so far, {@code size} bytes of it: sized to the declared length, grown if chunked. */
     private byte[] body;
     private int size;
+    /** Every byte read, kept or dropped. */
+    private long received;
+    /** What follows a dropped body's last byte; null while the body is kept. */
+    private Runnable afterDropped;
     private final long startNanos = System.nanoTime();
     private volatile Thread starter;
 
-    BodyReader(Request request, Response response, Callback callback, Scheduler.Task deadline, int expected) {
+    BodyReader(Request request, Response response, Callback callback, Scheduler.Task deadline, Runnable giveBack) {
       this.request = request;
       this.response = response;
       this.callback = callback;
       this.deadline = deadline;
-      this.body = new byte[expected];
+      this.giveBack = giveBack;
+    }
+
+    void keep(int expected) {
+      body = new byte[expected];
+    }
+
+    void drop(Runnable then) {
+      body = null;
+      afterDropped = then;
     }
 
     void start() {
@@ -161,8 +203,8 @@ final class InFlightBytesHandler extends Handler.Wrapper {
           // Judged only when all that arrived is read: bytes waiting for a busy server are not
           // the client's fault.
           long elapsed = System.nanoTime() - startNanos;
-          if (tooSlow(size, elapsed, minBytesPerSecond)) {
-            fail(new TimeoutException("read rate is too low: " + size + " bytes in "
+          if (tooSlow(received, elapsed, minBytesPerSecond)) {
+            fail(new TimeoutException("read rate is too low: " + received + " bytes in "
                 + TimeUnit.NANOSECONDS.toMillis(elapsed) + " ms, under " + minBytesPerSecond + " bytes/s"));
             return;
           }
@@ -176,26 +218,40 @@ final class InFlightBytesHandler extends Handler.Wrapper {
         }
         ByteBuffer bytes = chunk.getByteBuffer();
         int n = bytes.remaining();
-        if (size + n > body.length) {
-          body = Arrays.copyOf(body, Math.max(size + n, 2 * body.length));
+        received += n;
+        if (afterDropped == null) {
+          if (size + n > body.length) {
+            body = Arrays.copyOf(body, Math.max(size + n, 2 * body.length));
+          }
+          bytes.get(body, size, n);
+          size += n;
+          if (size > maxBody) {
+            giveBack.run();
+            drop(this::handOnTooLarge);
+          }
         }
-        bytes.get(body, size, n);
-        size += n;
         boolean last = chunk.isLast();
         chunk.release();
-        if (size > maxBody) {
-          // The endpoint answers 413; it reads the rest (up to the limit it counts) itself.
-          handOn(new BufferedBody(request, body, size, false));
-          return;
-        }
-        if (last) {
+        if (afterDropped != null) {
+          if (last || received > maxBody + dropAllowance()) {
+            deadline.cancel();
+            afterDropped.run();
+            return;
+          }
+        } else if (last) {
           deadline.cancel();
           byte[] whole = size == body.length ? body : Arrays.copyOf(body, size);
           request.setAttribute(BODY_ATTRIBUTE, whole);
-          handOn(new BufferedBody(request, whole, size, true));
+          handOn(new BufferedBody(request, whole));
           return;
         }
       }
+    }
+
+    /** Hands the request on for the endpoint to answer 413, its body read as far as it will be. */
+    void handOnTooLarge() {
+      request.setAttribute(TOO_LARGE_ATTRIBUTE, Boolean.TRUE);
+      handOn(request);
     }
 
     private void fail(Throwable failure) {
@@ -225,36 +281,25 @@ final class InFlightBytesHandler extends Handler.Wrapper {
     }
   }
 
-  /** A request whose body, or its first part, was read already. */
+  /** A request whose whole body was read already: read from memory. */
   private static final class BufferedBody extends Request.Wrapper {
-    private Content.Chunk first;
+    private Content.Chunk next;
 
-    BufferedBody(Request request, byte[] bytes, int length, boolean whole) {
+    BufferedBody(Request request, byte[] body) {
       super(request);
-      this.first = Content.Chunk.from(ByteBuffer.wrap(bytes, 0, length), whole);
+      this.next = Content.Chunk.from(ByteBuffer.wrap(body), true);
     }
 
     @Override
     public synchronized Content.Chunk read() {
-      Content.Chunk chunk = first;
-      if (chunk == null) {
-        return super.read();
-      }
-      first = chunk.isLast() ? Content.Chunk.EOF : null;
+      Content.Chunk chunk = next;
+      next = Content.Chunk.EOF;
       return chunk;
     }
 
     @Override
     public void demand(Runnable demandCallback) {
-      boolean buffered;
-      synchronized (this) {
-        buffered = first != null;
-      }
-      if (buffered) {
-        demandCallback.run();
-      } else {
-        super.demand(demandCallback);
-      }
+      demandCallback.run();
     }
   }
 
