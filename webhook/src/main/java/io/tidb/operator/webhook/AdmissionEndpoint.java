@@ -7,8 +7,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code POST /validate} or {@code POST /mutate}: takes the body {@link InFlightBytesHandler} read,
- * answers with an AdmissionReview, and counts the request. A body that is not an AdmissionReview gets 400, one
- * over the limit 413; the server never answers 5xx for what a client sent.
+ * answers with an AdmissionReview, and counts the request. A body that is not an AdmissionReview
+ * gets 400, one over the limit 413; the server never answers 5xx for what a client sent.
  */
 final class AdmissionEndpoint implements Handler {
 

@@ -103,7 +103,7 @@ final class InFlightBytesHandler extends Handler.Wrapper {
     if (declared == 0 || (declared < 0 && !chunked)) {
       return super.handle(request, response, callback);
     }
-    if (declared > maxBody + dropAllowance()) {
+    if (declared > dropLimit()) {
       // Too large to read to its end: refused from its declared length, and the connection closed.
       request.setAttribute(TOO_LARGE_ATTRIBUTE, Boolean.TRUE);
       return super.handle(request, response, callback);
@@ -143,17 +143,17 @@ final class InFlightBytesHandler extends Handler.Wrapper {
   }
 
   /**
-   * How many bytes past the limit a refused body is read and dropped, so that the client, still
-   * sending, reads the answer instead of a connection reset under it: as many as the limit.
+   * The largest refused body that is read to its end and dropped, so that the client, still
+   * sending, reads the answer instead of a connection reset under it: twice the limit.
    */
-  private long dropAllowance() {
-    return maxBody;
+  private long dropLimit() {
+    return 2L * maxBody;
   }
 
   /**
    * Reads one request's body, then hands the request on or answers it. A body is kept until it
    * passes the limit; a refused one, or one past the limit, is read to its end and dropped
-   * (at most {@link #dropAllowance()} past the limit) before it is answered.
+   * (up to {@link #dropLimit()}) before it is answered.
    */
   private final class BodyReader implements Runnable {
     private final Request request;
@@ -171,7 +171,8 @@ final class InFlightBytesHandler extends Handler.Wrapper {
     private final long startNanos = System.nanoTime();
     private volatile Thread starter;
 
-    BodyReader(Request request, Response response, Callback callback, Scheduler.Task deadline, Runnable giveBack) {
+    BodyReader(
+        Request request, Response response, Callback callback, Scheduler.Task deadline, Runnable giveBack) {
       this.request = request;
       this.response = response;
       this.callback = callback;
@@ -233,7 +234,7 @@ final class InFlightBytesHandler extends Handler.Wrapper {
         boolean last = chunk.isLast();
         chunk.release();
         if (afterDropped != null) {
-          if (last || received > maxBody + dropAllowance()) {
+          if (last || received > dropLimit()) {
             deadline.cancel();
             afterDropped.run();
             return;
