@@ -20,6 +20,7 @@ final class AdmissionEndpoint implements Handler {
   private final WebhookMetrics metrics;
   private final int maxBodyBytes;
   private final ReviewTurns turns;
+  private final AdmissionReviewCodec.ObjectTypes objectTypes;
   private final DenialLog refusals = DenialLog.standard();
 
   AdmissionEndpoint(
@@ -35,6 +36,7 @@ final class AdmissionEndpoint implements Handler {
     this.metrics = metrics;
     this.maxBodyBytes = maxBodyBytes;
     this.turns = turns;
+    this.objectTypes = service.objectTypes(operation);
   }
 
   @Override
@@ -63,7 +65,7 @@ final class AdmissionEndpoint implements Handler {
         return "busy";
       }
       try {
-        AdmissionService.Outcome outcome = service.handle(operation, codec.parse(body));
+        AdmissionService.Outcome outcome = service.handle(operation, codec.parse(body, objectTypes));
         ctx.status(200).contentType("application/json").result(codec.write(outcome.review()));
         return outcome.result().tag();
       } finally {

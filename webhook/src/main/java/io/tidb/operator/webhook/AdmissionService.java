@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
+import io.fabric8.kubernetes.api.model.GroupVersionKind;
 import io.fabric8.kubernetes.api.model.GroupVersionResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -64,6 +65,7 @@ public final class AdmissionService {
   }
 
   private final AdmissionRulesRegistry registry;
+  private final AdmissionReviewCodec codec;
   private final ObjectMapper mapper;
   private final TypedObjectReader reader;
   private final ObjectMapper nonNullMapper;
@@ -72,9 +74,48 @@ public final class AdmissionService {
 
   public AdmissionService(AdmissionRulesRegistry registry, AdmissionReviewCodec codec) {
     this.registry = registry;
+    this.codec = codec;
     this.mapper = codec.mapper();
     this.reader = new TypedObjectReader(mapper);
     this.nonNullMapper = codec.nonNullMapper();
+  }
+
+  /**
+   * What {@link #handle} reads a review's objects as, for the codec to read them while it parses
+   * the body: {@code request.object} on CREATE and UPDATE, {@code oldObject} on UPDATE to {@code
+   * /validate}, as the type of the rules served for the request's resource (or kind); nothing for
+   * a subresource, another operation or a resource not served.
+   */
+  public AdmissionReviewCodec.ObjectTypes objectTypes(AdmissionOperation operation) {
+    return (request, oldObject) -> {
+      if (!request.path("subResource").asText("").isEmpty()) {
+        return null;
+      }
+      String op = request.path("operation").asText("");
+      boolean reads = oldObject
+          ? op.equals("UPDATE") && operation == AdmissionOperation.VALIDATE
+          : op.equals("CREATE") || op.equals("UPDATE");
+      if (!reads) {
+        return null;
+      }
+      JsonNode resource = request.path("resource");
+      JsonNode kind = request.path("kind");
+      return registry.find(
+              resource.isObject()
+                  ? new GroupVersionResource(
+                      resource.path("group").asText(null),
+                      resource.path("resource").asText(null),
+                      resource.path("version").asText(null))
+                  : null,
+              kind.isObject()
+                  ? new GroupVersionKind(
+                      kind.path("group").asText(null),
+                      kind.path("kind").asText(null),
+                      kind.path("version").asText(null))
+                  : null)
+          .map(AdmissionRules::resourceType)
+          .orElse(null);
+    };
   }
 
   public Outcome handle(AdmissionOperation operation, ParsedReview parsed) {
@@ -107,9 +148,9 @@ public final class AdmissionService {
     TypedObjectReader.Result<T> read;
     T oldObject = null;
     try {
-      read = read(parsed.object(), "request.object", rules.resourceType(), kind);
+      read = read(parsed, false, rules.resourceType(), kind);
       if (op.equals("UPDATE") && operation == AdmissionOperation.VALIDATE) {
-        oldObject = read(parsed.oldObject(), "request.oldObject", rules.resourceType(), kind).object();
+        oldObject = read(parsed, true, rules.resourceType(), kind).object();
       }
     } catch (UnreadableObjectException e) {
       return rejected(request, e.getMessage());
@@ -126,7 +167,7 @@ public final class AdmissionService {
       if (!"CREATE".equals(request.getOperation())) {
         return allowed(request, Result.ALLOWED, List.of());
       }
-      return mutateCreate(request, rules, kind, name, read, parsed.object());
+      return mutateCreate(request, rules, kind, name, read, parsed);
     } catch (RuntimeException e) {
       return internalError(operation, request, kind, name, e);
     }
@@ -156,7 +197,7 @@ public final class AdmissionService {
    */
   private <T extends HasMetadata> Outcome mutateCreate(
       AdmissionRequest request, AdmissionRules<T> rules, String kind, String name,
-      TypedObjectReader.Result<T> read, TokenBuffer json) {
+      TypedObjectReader.Result<T> read, ParsedReview parsed) {
     T object = read.object();
     List<String> warnings = rules.warnings(object);
     DefaultingPatch filled = new DefaultingPatch(nonNullMapper);
@@ -164,7 +205,7 @@ public final class AdmissionService {
     List<Violation> ruleViolations = rules.validateCreateDefaulted(defaulted);
     if (!read.typeErrors().isEmpty() || !ruleViolations.isEmpty()) {
       List<Violation> found = FieldViolations.plusUncovered(
-          schemaErrors(json, registry.servedAs(rules)), read.typeErrors());
+          schemaErrors(tokens(parsed, false), registry.servedAs(rules)), read.typeErrors());
       return deny(request, rules, kind, name, warnings, FieldViolations.plusUncovered(found, ruleViolations));
     }
     Optional<byte[]> patch = filled.patch();
@@ -204,18 +245,35 @@ public final class AdmissionService {
         Result.DENIED);
   }
 
-  private <T> TypedObjectReader.Result<T> read(TokenBuffer json, String where, Class<T> type, String kind) {
+  /** {@code request.object} (or {@code oldObject}) as {@code type}: as the codec read it, or from its tokens. */
+  @SuppressWarnings("unchecked")
+  private <T> TypedObjectReader.Result<T> read(ParsedReview parsed, boolean old, Class<T> type, String kind) {
+    ReviewObject json = old ? parsed.oldObject() : parsed.object();
+    String where = old ? "request.oldObject" : "request.object";
     if (json == null) {
       throw new UnreadableObjectException(where + " is missing");
     }
+    if (json.type() == type) {
+      return (TypedObjectReader.Result<T>) json.read();
+    }
     try {
-      return reader.read(json, type);
+      return reader.read(tokens(parsed, old), type);
     } catch (JsonMappingException e) {
       throw new UnreadableObjectException(
           where + " is not a valid " + kind + ": " + JsonPaths.of(e) + ": " + e.getOriginalMessage());
     } catch (IOException | IllegalArgumentException e) {
       throw new UnreadableObjectException(where + " is not a valid " + kind + ": " + e.getMessage());
     }
+  }
+
+  /** The object's tokens; read again from the body when the codec read the object ahead. */
+  private TokenBuffer tokens(ParsedReview parsed, boolean old) {
+    ReviewObject json = old ? parsed.oldObject() : parsed.object();
+    if (json.tokens() != null) {
+      return json.tokens();
+    }
+    ParsedReview again = codec.parse(parsed.body());
+    return (old ? again.oldObject() : again.object()).tokens();
   }
 
   private List<Violation> schemaErrors(TokenBuffer json, AdmissionRulesRegistry.Served served) {

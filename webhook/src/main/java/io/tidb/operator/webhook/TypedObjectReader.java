@@ -3,6 +3,7 @@ package io.tidb.operator.webhook;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.ObjectCodec;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,23 +44,39 @@ final class TypedObjectReader {
    * handler, as they did when objects were read from a tree.
    */
   <T> Result<T> read(TokenBuffer json, Class<T> type) throws IOException {
-    List<Violation> errors = new ArrayList<>();
-    ObjectReader reader = mapper.readerFor(type).withHandler(new Collector(errors));
-    try (JsonParser p = json.asParser(reader)) {
-      T object = reader.readValue(p);
-      return new Result<>(object, List.copyOf(errors));
+    try (JsonParser p = json.asParser()) {
+      return read(p, type);
     }
   }
 
-  /** The Kubernetes-style path of the parser's current value, e.g. {@code spec.tikv.storageVolumes[0].name}. */
-  static String path(JsonParser p) {
-    List<String> parts = new ArrayList<>();
-    JsonStreamContext ctx = p.getParsingContext();
-    // For a scalar the parsing context is its container; for a START_OBJECT/ARRAY it is the value itself.
-    if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
-      ctx = ctx.getParent();
+  /**
+   * Reads the value at {@code p} as {@code type}: the parser's current token is its first, or the
+   * parser has not started. Paths in the type errors are relative to that value, so it can be read
+   * straight out of a larger document. The parser's codec is the reader while it reads, then its
+   * own again.
+   */
+  <T> Result<T> read(JsonParser p, Class<T> type) throws IOException {
+    List<Violation> errors = new ArrayList<>();
+    JsonStreamContext base = p.currentToken() == null ? p.getParsingContext() : valueContext(p);
+    ObjectReader reader = mapper.readerFor(type).withHandler(new Collector(errors, base));
+    ObjectCodec codec = p.getCodec();
+    p.setCodec(reader);
+    try {
+      T object = reader.readValue(p);
+      return new Result<>(object, List.copyOf(errors));
+    } finally {
+      p.setCodec(codec);
     }
-    for (; ctx != null && !ctx.inRoot(); ctx = ctx.getParent()) {
+  }
+
+  /**
+   * The Kubernetes-style path of the parser's current value below {@code base}, the context the
+   * value read is in, e.g. {@code spec.tikv.storageVolumes[0].name}.
+   */
+  private static String path(JsonParser p, JsonStreamContext base) {
+    List<String> parts = new ArrayList<>();
+    for (JsonStreamContext ctx = valueContext(p); ctx != null && ctx != base && !ctx.inRoot();
+        ctx = ctx.getParent()) {
       if (ctx.inArray()) {
         parts.add("[" + Math.max(0, ctx.getCurrentIndex()) + "]");
       } else if (ctx.getCurrentName() != null) {
@@ -71,6 +88,14 @@ final class TypedObjectReader {
       path.append(parts.get(i));
     }
     return path.length() == 0 ? "(root)" : path.charAt(0) == '.' ? path.substring(1) : path.toString();
+  }
+
+  /** The context holding the current value (for a START_OBJECT/ARRAY the parser's context is the value itself). */
+  private static JsonStreamContext valueContext(JsonParser p) {
+    JsonStreamContext ctx = p.getParsingContext();
+    return p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY
+        ? ctx.getParent()
+        : ctx;
   }
 
   /** The JSON type a Java type is read from, in the API server's words. */
@@ -128,9 +153,11 @@ final class TypedObjectReader {
   /** Records the problem and reads the field as absent. */
   private static final class Collector extends DeserializationProblemHandler {
     private final List<Violation> errors;
+    private final JsonStreamContext base;
 
-    Collector(List<Violation> errors) {
+    Collector(List<Violation> errors, JsonStreamContext base) {
       this.errors = errors;
+      this.base = base;
     }
 
     /** Records the current value as wrongly typed and reads it as absent. */
@@ -138,7 +165,7 @@ final class TypedObjectReader {
       JsonToken token = p.currentToken();
       Object value = token != null && token.isScalarValue() && token != JsonToken.VALUE_NULL
           ? scalar(p) : found(token);
-      errors.add(Violation.invalid(path(p), value, "must be of type " + jsonType(expected)));
+      errors.add(Violation.invalid(path(p, base), value, "must be of type " + jsonType(expected)));
       p.skipChildren();
       return null;
     }

@@ -2,8 +2,10 @@ package io.tidb.operator.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.validation.Violation;
@@ -56,5 +58,27 @@ class TypedObjectReaderTest {
   void pathsNameArrayElements() throws Exception {
     assertEquals(List.of("spec.tikv.storageVolumes[1].name: Invalid value: \"object\": must be of type string"),
         messages(read("{'spec':{'tikv':{'storageVolumes':[{'name':'a'},{'name':{'x':1}}]}}}")));
+  }
+
+  @Test
+  void readStraightOutOfALargerDocumentThePathsStartAtTheObject() throws Exception {
+    String object = "{'metadata':{'name':'x'},'spec':{'tikv':{'storageVolumes':[{'name':'a'},{'name':{'x':1}}]},"
+        + "'pd':{'replicas':'three'}}}";
+    try (JsonParser p = codec.mapper().createParser(("{'request':{'uid':'u','object':" + object + ",'after':1}}")
+        .replace('\'', '"'))) {
+      while (!"object".equals(p.currentName()) || p.currentToken() != JsonToken.START_OBJECT) {
+        p.nextToken();
+      }
+      TypedObjectReader.Result<TidbCluster> result = reader.read(p, TidbCluster.class);
+
+      assertEquals(messages(read(object)), messages(result));
+      assertEquals(List.of(
+          "spec.tikv.storageVolumes[1].name: Invalid value: \"object\": must be of type string",
+          "spec.pd.replicas: Invalid value: \"three\": must be of type integer"), messages(result));
+      assertEquals("x", result.object().getMetadata().getName());
+      assertSame(codec.mapper(), p.getCodec(), "the parser's own codec again");
+      assertEquals(JsonToken.FIELD_NAME, p.nextToken(), "the parser goes on after the object");
+      assertEquals("after", p.currentName());
+    }
   }
 }
