@@ -83,6 +83,8 @@ public final class AdmissionBenchmark {
   private final List<String> serverEnv = new ArrayList<>();
   private int inProcessIterations = 5_000;
   private Duration soak = Duration.ZERO;
+  /** How long the server is left without requests after the load, its RSS printed every 5 s. */
+  private Duration quiet = Duration.ofSeconds(15);
   private Path createReview;
   private Path updateReview;
   private Duration openLoop = Duration.ofSeconds(15);
@@ -105,6 +107,7 @@ public final class AdmissionBenchmark {
         case "--in-process-only" -> bench.inProcessOnly = Boolean.parseBoolean(value);
         case "--in-process-iterations" -> bench.inProcessIterations = Integer.parseInt(value);
         case "--soak-seconds" -> bench.soak = Duration.ofSeconds(Long.parseLong(value));
+        case "--quiet-seconds" -> bench.quiet = Duration.ofSeconds(Long.parseLong(value));
         case "--server-env" -> bench.serverEnv.add(value);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
@@ -203,6 +206,11 @@ public final class AdmissionBenchmark {
           validate.name(), openLoop.toSeconds(), open.count(), open.percentile(0.5), open.percentile(0.99),
           open.percentile(1.0), open.errors());
       System.out.printf(Locale.ROOT, "RSS after load: %d MiB%n", ProcFiles.rssKiB(server.pid()) / 1024);
+      for (long s = 5; s <= quiet.toSeconds(); s += 5) {
+        Thread.sleep(5_000);
+        System.out.printf(Locale.ROOT, "RSS %d s after load, no requests: %d MiB%n", s,
+            ProcFiles.rssKiB(server.pid()) / 1024);
+      }
       attacks(server, port, tls, validate);
       System.out.printf(Locale.ROOT, "RSS after the attacks: %d MiB%n", ProcFiles.rssKiB(server.pid()) / 1024);
       if (!soak.isZero()) {
