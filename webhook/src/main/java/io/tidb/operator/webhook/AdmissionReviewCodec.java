@@ -259,6 +259,13 @@ public final class AdmissionReviewCodec {
     try {
       return ReviewObject.read(type, objectReader.read(p, type));
     } catch (IOException | RuntimeException e) {
+      // A body past the stream limits is refused as it is (Jackson wraps it with the field's
+      // path): reading it again would double what an expanding body costs.
+      for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+        if (cause instanceof StreamConstraintsException limit) {
+          throw limit;
+        }
+      }
       throw new ReadAheadFailed(e);
     }
   }

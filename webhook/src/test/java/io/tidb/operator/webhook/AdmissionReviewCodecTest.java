@@ -95,6 +95,10 @@ class AdmissionReviewCodecTest {
     many.append("]}}}");
     String refused = refusal(many.toString());
     assertTrue(refused.startsWith("request body is refused: Token count"), refused);
+
+    String readAhead = many.toString().replace("'uid':'u',", "'uid':'u'," + TIDB_CLUSTERS_RESOURCE + ",")
+        .replace("'a':[", "'spec':{'pd':{'config':{'a':[").replace("]}}}", "]}}}}}");
+    assertEquals(refused, refusal(readAhead, TIDB_CLUSTERS), "refused while the object is read ahead");
   }
 
   private static final String HEAD = "{'apiVersion':'admission.k8s.io/v1','kind':'AdmissionReview','request':{"
