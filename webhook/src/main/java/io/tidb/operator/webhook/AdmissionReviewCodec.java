@@ -81,8 +81,8 @@ public final class AdmissionReviewCodec {
     ObjectTypes NONE = (request, old) -> null;
 
     /**
-     * @param request the request's fields {@link #HEAD_FIELDS} read so far (all of the request's
-     *     fields, when the choice is checked once the body is read)
+     * @param request the request's {@link AdmissionReviewCodec#HEAD_FIELDS} read so far (all of
+     *     the request's fields, when the choice is checked once the body is read)
      * @param oldObject whether the object is {@code request.oldObject}
      */
     Class<?> of(JsonNode request, boolean oldObject);
