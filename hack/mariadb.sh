@@ -12,7 +12,10 @@
 #
 # Environment (all optional):
 #   TIDB_OPERATOR_MARIADB_DIR   state dir (default ~/.local/share/tidb-operator-java/mariadb)
-#   TIDB_OPERATOR_MARIADB_PORT  port (default 33306)
+#   TIDB_OPERATOR_MARIADB_PORT  port (default 13306: below Linux's ephemeral range, 32768-60999,
+#                               so no connection's kernel-chosen local port can hold it; 33306,
+#                               the default before, was once held by the API server's connection
+#                               to etcd and the server could not bind)
 #   TIDB_OPERATOR_MARIADB_TLS_DIR  a directory with ca.crt, tls.crt, tls.key (PEM): the server
 #                               then serves TLS with that certificate, verifies client
 #                               certificates against ca.crt and refuses plaintext TCP connections
@@ -20,7 +23,7 @@
 set -euo pipefail
 
 STATE=${TIDB_OPERATOR_MARIADB_DIR:-$HOME/.local/share/tidb-operator-java/mariadb}
-PORT=${TIDB_OPERATOR_MARIADB_PORT:-33306}
+PORT=${TIDB_OPERATOR_MARIADB_PORT:-13306}
 TLS_DIR=${TIDB_OPERATOR_MARIADB_TLS_DIR:-}
 DATA=$STATE/data
 SOCKET=$STATE/mysqld.sock
@@ -75,8 +78,13 @@ up() {
   setsid "$bin" --no-defaults --datadir="$DATA" --user="$user" \
     --bind-address=127.0.0.1 --port="$PORT" --socket="$SOCKET" --pid-file="$PIDFILE" \
     --skip-name-resolve --log-error="$STATE/error.log" "${tls[@]}" </dev/null >/dev/null 2>&1 &
+  local server=$!
   for _ in $(seq 1 60); do
     answers && break
+    if ! kill -0 "$server" 2>/dev/null; then
+      # It stopped (its port taken, its data unreadable): say why now rather than after 60 s.
+      die "the server exited: $(grep -F '[ERROR]' "$STATE/error.log" | tail -3 | tr '\n' ' ')(see $STATE/error.log)"
+    fi
     sleep 1
   done
   answers || die "not answering after 60s; see $STATE/error.log"
