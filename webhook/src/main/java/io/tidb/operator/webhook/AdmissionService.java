@@ -91,11 +91,7 @@ public final class AdmissionService {
       if (!request.path("subResource").asText("").isEmpty()) {
         return null;
       }
-      String op = request.path("operation").asText("");
-      boolean reads = oldObject
-          ? op.equals("UPDATE") && operation == AdmissionOperation.VALIDATE
-          : op.equals("CREATE") || op.equals("UPDATE");
-      if (!reads) {
+      if (!reads(operation, request.path("operation").asText(""), oldObject)) {
         return null;
       }
       JsonNode resource = request.path("resource");
@@ -118,6 +114,16 @@ public final class AdmissionService {
     };
   }
 
+  /**
+   * Whether a review to {@code endpoint} reads {@code request.object} (or {@code oldObject}) for
+   * this request operation: both {@link #handle} and {@link #objectTypes} ask.
+   */
+  private static boolean reads(AdmissionOperation endpoint, String operation, boolean oldObject) {
+    return oldObject
+        ? operation.equals("UPDATE") && endpoint == AdmissionOperation.VALIDATE
+        : operation.equals("CREATE") || operation.equals("UPDATE");
+  }
+
   public Outcome handle(AdmissionOperation operation, ParsedReview parsed) {
     AdmissionRequest request = parsed.review().getRequest();
     String subResource = request.getSubResource();
@@ -138,7 +144,7 @@ public final class AdmissionService {
       AdmissionOperation operation, ParsedReview parsed, AdmissionRules<T> rules) {
     AdmissionRequest request = parsed.review().getRequest();
     String op = String.valueOf(request.getOperation());
-    if (!op.equals("CREATE") && !op.equals("UPDATE")) {
+    if (!reads(operation, op, false)) {
       if (op.equals("DELETE") || op.equals("CONNECT")) {
         return allowed(request, Result.ALLOWED, List.of());
       }
@@ -149,7 +155,7 @@ public final class AdmissionService {
     T oldObject = null;
     try {
       read = read(parsed, false, rules.resourceType(), kind);
-      if (op.equals("UPDATE") && operation == AdmissionOperation.VALIDATE) {
+      if (reads(operation, op, true)) {
         oldObject = read(parsed, true, rules.resourceType(), kind).object();
       }
     } catch (UnreadableObjectException e) {
