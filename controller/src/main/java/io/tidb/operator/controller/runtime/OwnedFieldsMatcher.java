@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.tidb.operator.api.ApiObjects;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,8 +45,6 @@ public final class OwnedFieldsMatcher {
   /** The metadata fields compared; the rest is the API server's or other managers'. */
   private static final Set<String> COMPARED_METADATA =
       Set.of("name", "namespace", "labels", "annotations", "ownerReferences");
-
-  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   /**
    * Turns objects into the maps compared, leaving out what is never compared while it writes
@@ -143,7 +142,7 @@ public final class OwnedFieldsMatcher {
         .filter(e -> manager.equals(e.getManager()) && "Apply".equals(e.getOperation()))
         .filter(e -> e.getSubresource() == null || e.getSubresource().isEmpty())
         .findFirst()
-        .map(e -> SERIALIZATION.convertValue(e.getFieldsV1(), Map.class));
+        .map(e -> ApiObjects.serialization().convertValue(e.getFieldsV1(), Map.class));
   }
 
   // ---- check 1: desired ⊆ actual ----------------------------------------------------------
