@@ -7,7 +7,8 @@ FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY . .
 # Build controller and the modules it needs, then gather its runtime classpath in one folder, Bouncy
-# Castle's jars without their signature files (hack/image-lib.sh says why).
+# Castle's jars without their signature files, the backup-manager's own in a subfolder
+# (hack/image-lib.sh says why).
 RUN mvn -B -q -pl controller -am install -Dmaven.test.skip=true \
  && hack/image-lib.sh controller /src/controller/target/lib
 
@@ -20,12 +21,15 @@ COPY --from=build /src/controller/target/lib/ /opt/tidb-operator/lib/
 # stand-in API server on 127.0.0.1 that lists one sample cluster, whose first reconcile applies
 # its discovery and PD objects and writes its status. The controller (and its discovery,
 # initializer and backup-manager modes) then starts from it. A static archive
-# (hack/class-data-archive.sh says why), same JVM and same class path string as the ENTRYPOINT,
-# as CDS requires.
+# (hack/class-data-archive.sh says why), same JVM and same class path string as the entry point
+# starts with, as CDS requires.
 COPY --from=build /src/hack/class-data-archive.sh /opt/tidb-operator/class-data-archive.sh
 RUN /opt/tidb-operator/class-data-archive.sh controller /opt/tidb-operator/lib /opt/tidb-operator/controller.jsa \
  && rm /opt/tidb-operator/class-data-archive.sh
 # Run as the same non-root user the Helm chart asks for (runAsUser 65532); the root filesystem
 # may be read-only, the chart mounts an emptyDir on /tmp.
 USER 65532:65532
-ENTRYPOINT ["java", "-XX:SharedArchiveFile=/opt/tidb-operator/controller.jsa", "-XX:-UsePerfData", "-cp", "/opt/tidb-operator/lib/*", "io.tidb.operator.controller.ControllerMain"]
+# The entry point picks the class path by mode: the backup-manager's cloud storage SDKs are in
+# lib/backup-manager/, on its class path only (controller-entrypoint.sh says why).
+COPY docker/controller-entrypoint.sh /opt/tidb-operator/entrypoint.sh
+ENTRYPOINT ["/opt/tidb-operator/entrypoint.sh"]

@@ -62,6 +62,29 @@ class ArchitectureTest {
             .importPackages("io.tidb.operator..");
   }
 
+  // --- the image's class paths --------------------------------------------------------------
+
+  /**
+   * The cloud storage SDKs are on the backup-manager's class path only (hack/image-lib.sh puts the
+   * jars only they need in lib/backup-manager/, docker/controller-entrypoint.sh adds that folder
+   * for the backup-manager mode alone): code any other mode runs must not use them, or the
+   * controller's pod would fail with NoClassDefFoundError where every test passes.
+   */
+  @Test
+  void onlyTheBackupManagerUsesTheCloudStorageSdks() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage(CONTROLLER + ".backup.manager..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("software.amazon.awssdk..", "com.google.cloud..", "com.google.auth..",
+            "com.google.api..", "com.azure..", "reactor..", "io.netty..", "io.grpc..")
+        .because(
+            "the image keeps those libraries on the backup-manager mode's class path only"
+                + " (docker/controller-entrypoint.sh)")
+        .check(classes);
+  }
+
   // --- runtime -----------------------------------------------------------------------------
 
   @Test
