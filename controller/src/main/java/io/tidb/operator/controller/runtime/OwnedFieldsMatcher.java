@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.tidb.operator.api.ApiObjects;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -142,7 +141,8 @@ public final class OwnedFieldsMatcher {
         .filter(e -> manager.equals(e.getManager()) && "Apply".equals(e.getOperation()))
         .filter(e -> e.getSubresource() == null || e.getSubresource().isEmpty())
         .findFirst()
-        .map(e -> ApiObjects.serialization().convertValue(e.getFieldsV1(), Map.class));
+        // Read in place, never changed: the field set is a tree of maps as Jackson reads it.
+        .map(e -> e.getFieldsV1() == null ? Map.<String, Object>of() : e.getFieldsV1().getAdditionalProperties());
   }
 
   // ---- check 1: desired ⊆ actual ----------------------------------------------------------

@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.fabric8.kubernetes.api.model.FieldsV1;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntryBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.tidb.operator.api.ApiObjects;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Cached objects keep only the operator's own apply entry of their managedFields. */
@@ -34,13 +37,23 @@ class PrunedItemStoreTest {
   }
 
   @Test
-  void anObjectWithNothingToPruneIsLeftAsItIs() {
-    List<ManagedFieldsEntry> only = List.of(entry("tidb-operator", "Apply", ""));
-    Pod pod = pod(only.get(0));
-    List<ManagedFieldsEntry> before = pod.getMetadata().getManagedFields();
-    assertSame(before, PrunedItemStore.prune(pod).getMetadata().getManagedFields());
+  void anObjectWithNothingToPruneKeepsItsEntry() {
+    ManagedFieldsEntry only = entry("tidb-operator", "Apply", "");
+    Pod pod = pod(only);
+    assertEquals(List.of(only), PrunedItemStore.prune(pod).getMetadata().getManagedFields());
     assertEquals(List.of(), PrunedItemStore.prune(pod(entry("kubelet", "Update", "status"))).getMetadata()
         .getManagedFields());
+  }
+
+  @Test
+  void theKeptEntrysFieldSetIsCompacted() {
+    ManagedFieldsEntry ours = entry("tidb-operator", "Apply", null);
+    ours.setFieldsV1(ApiObjects.parse("{\"f:spec\":{\"f:replicas\":{}}}", FieldsV1.class));
+    Pod pruned = PrunedItemStore.prune(pod(entry("kube-controller-manager", "Update", null), ours));
+    FieldsV1 kept = pruned.getMetadata().getManagedFields().get(0).getFieldsV1();
+    assertEquals(Map.of("f:spec", Map.of("f:replicas", Map.of())), kept.getAdditionalProperties());
+    Object replicas = ((Map<?, ?>) kept.getAdditionalProperties().get("f:spec")).get("f:replicas");
+    assertSame(Map.of(), replicas, "the shared empty set");
   }
 
   @Test
