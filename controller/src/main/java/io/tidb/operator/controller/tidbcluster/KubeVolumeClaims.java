@@ -134,13 +134,16 @@ public final class KubeVolumeClaims implements VolumeClaims {
   }
 
   /**
-   * Merge-patches the claim and puts the answer into the informer's cache (when the cache has
-   * the claim: the answer then replaces that version, never a newer one).
+   * Merge-patches the claim and puts the answer into the informer's cache (when the cache had the
+   * claim: the answer then replaces that version, never a newer one). The version replaced is the
+   * one read before the patch: read after it, it could already be the answer's own version (its
+   * watch event arrived first), and JOSDK would then hold an unpruned copy of the answer besides
+   * the informer's until the claim's next event (110 of 180 claims in a benchmark's heap dump).
    */
   private void patch(String name, Map<String, Object> patch) {
+    Optional<PersistentVolumeClaim> before = get(name);
     PersistentVolumeClaim patched = MergePatch.patch(
         client, PersistentVolumeClaim.class, namespace, name, ApiObjects.toJson(patch));
-    Optional<PersistentVolumeClaim> before = get(name);
     if (patched != null && before.isPresent()) {
       cache.cacheOf(PersistentVolumeClaim.class)
           .handleRecentResourceUpdate(ResourceID.fromResource(patched), patched, before.get());

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectAccessReviewB
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.tidb.operator.controller.runtime.PrunedItemStore;
 import io.tidb.operator.controller.tidbcluster.member.PvLabels;
 import java.net.HttpURLConnection;
 import java.util.List;
@@ -61,7 +62,9 @@ public final class LabelledVolumes implements AutoCloseable {
           ? client.persistentVolumes().withLabel(PvLabels.NAMESPACE)
           : client.persistentVolumes()
               .withLabelIn(PvLabels.NAMESPACE, namespaces.toArray(String[]::new));
-      SharedIndexInformer<PersistentVolume> started = volumes.runnableInformer(0);
+      // The cache keeps no managedFields: nothing here applies volumes (PrunedItemStore).
+      SharedIndexInformer<PersistentVolume> started =
+          volumes.runnableInformer(0).itemStore(new PrunedItemStore<>());
       started.exceptionHandler((isStarted, t) -> {
         if (!forbidden(t)) {
           return true; // the API server is away: listed again when it is back, as every informer

@@ -89,6 +89,9 @@ class LabelledVolumesIT {
       });
       Await.until("the rewritten policy in the cache", WAIT, () -> policy(volumes, mine),
           p -> p.equals(Optional.of("Delete")));
+      // Two managers wrote it (the create, the edit); the cache keeps none of their field sets.
+      assertFalse(admin.persistentVolumes().withName(mine).get().getMetadata().getManagedFields().isEmpty());
+      assertEquals(List.of(), volumes.cached(mine).orElseThrow().getMetadata().getManagedFields());
 
       // The operator's label brings a new volume in.
       admin.persistentVolumes().withName(unlabelled).edit(pv -> {
