@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The folder of jars a process image runs from, made as its Dockerfile makes it: the module's
-# runtime dependencies and its own jar, with the signature files of Bouncy Castle's jars removed.
+# runtime dependencies and its own jar, with the signature files of Bouncy Castle's jars removed
+# (and their manifests' per-entry digests, which only a signature uses).
 # A class from a signed jar is left out of the class-data sharing archive, and the JVM checks the
 # jar's signature (an 800 KB signature file) at every start; nothing registers Bouncy Castle as a
 # JCE provider (only that needs the signature). The Dockerfiles run this script; a benchmark runs
@@ -39,7 +40,12 @@ for jar in "$OUT"/bc*.jar; do
   rm -rf "$work/x" && mkdir "$work/x"
   (cd "$work/x" && jar xf "$jar")
   rm -f "$work"/x/META-INF/*.SF "$work"/x/META-INF/*.DSA "$work"/x/META-INF/*.RSA "$work"/x/META-INF/*.EC
-  jar cfm "$jar" "$work/x/META-INF/MANIFEST.MF" -C "$work/x" .
+  # The manifest's main section only: the per-entry sections are the signature's digests (5,795 in
+  # bcprov's 834 KB manifest), which the JVM parses when it first loads a class from the jar and
+  # keeps: 5,845 Attributes objects, 2.1 MiB of the webhook's live heap.
+  awk '{ sub(/\r$/, "") } NF == 0 { exit } { print }' "$work/x/META-INF/MANIFEST.MF" >"$work/main.mf"
+  rm "$work/x/META-INF/MANIFEST.MF"
+  jar cfm "$jar" "$work/main.mf" -C "$work/x" .
 done
 
 if [[ $MODULE == controller ]]; then
