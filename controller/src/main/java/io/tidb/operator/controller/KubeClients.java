@@ -26,7 +26,7 @@ import javax.net.ssl.SSLParameters;
  * client-side rate limit. The client maps JSON with {@link ApiObjects#serialization()}, the mapping
  * the model's copies and defaults already use: Jackson builds and keeps its (de)serializers per
  * mapper, so with a mapper of its own the client would hold a second set for every kind both
- * handle (about 2.7 MiB of heap and 30–50 ms of CPU under C1 for the TidbCluster model alone).
+ * handle (2.6–2.9 MiB of heap and 27–55 ms of CPU under C1 for the TidbCluster model alone).
  */
 public final class KubeClients {
 

@@ -6,6 +6,7 @@ import io.tidb.operator.controller.ControllerMain;
 import io.tidb.operator.controller.backup.manager.BackupManagerMain;
 import io.tidb.operator.controller.initializer.sql.InitializerMain;
 import io.tidb.operator.controller.tidbcluster.discovery.DiscoveryObjects;
+import io.tidb.operator.testsupport.ProjectDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,7 +51,8 @@ class ControllerEntrypointTest {
     Path java = bin.resolve("java");
     Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n");
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-    List<String> command = new ArrayList<>(List.of("sh", ImageFiles.repoFile("docker/controller-entrypoint.sh").toString()));
+    List<String> command = new ArrayList<>(List.of(
+        "sh", ProjectDirectory.root().resolve("docker/controller-entrypoint.sh").toString()));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("PATH", bin + ":/usr/bin:/bin");
