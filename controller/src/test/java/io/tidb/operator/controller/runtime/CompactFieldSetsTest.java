@@ -40,10 +40,10 @@ class CompactFieldSetsTest {
   void emptySetsAreOneImmutableMapAndKeysAreShared() {
     Map<String, Object> a = CompactFieldSets.compact(read()).getAdditionalProperties();
     Map<String, Object> b = CompactFieldSets.compact(read()).getAdditionalProperties();
-    Object replicasA = child(a, "f:spec", "f:replicas");
+    Map<String, Object> replicasA = child(a, "f:spec", "f:replicas");
     assertSame(replicasA, child(b, "f:spec", "f:replicas"));
     assertSame(replicasA, child(a, "f:metadata", "f:labels", "f:app.kubernetes.io/component"));
-    assertThrows(UnsupportedOperationException.class, () -> ((Map<String, Object>) replicasA).put("f:x", Map.of()));
+    assertThrows(UnsupportedOperationException.class, () -> replicasA.put("f:x", Map.of()));
     String keyA = key(child(a, "f:spec", "f:template", "f:spec", "f:containers"));
     String keyB = key(child(b, "f:spec", "f:template", "f:spec", "f:containers"));
     assertEquals("k:{\"name\":\"pd\"}", keyA);
@@ -56,16 +56,17 @@ class CompactFieldSetsTest {
     assertEquals(Map.of(), CompactFieldSets.compact(new FieldsV1()).getAdditionalProperties());
   }
 
+  /** The set at {@code path} below {@code set}: every value of a field set is a set. */
   @SuppressWarnings("unchecked")
-  private static Object child(Map<String, Object> set, String... path) {
-    Object at = set;
+  private static Map<String, Object> child(Map<String, Object> set, String... path) {
+    Map<String, Object> at = set;
     for (String key : path) {
-      at = ((Map<String, Object>) at).get(key);
+      at = (Map<String, Object>) at.get(key);
     }
     return at;
   }
 
-  private static String key(Object set) {
-    return ((Map<?, ?>) set).keySet().iterator().next().toString();
+  private static String key(Map<String, Object> set) {
+    return set.keySet().iterator().next();
   }
 }
