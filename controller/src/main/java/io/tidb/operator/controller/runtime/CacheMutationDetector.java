@@ -2,8 +2,8 @@ package io.tidb.operator.controller.runtime;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.RecentOperationCacheFiller;
+import io.tidb.operator.api.ApiObjects;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -23,8 +23,6 @@ public final class CacheMutationDetector implements OwnedObjects {
 
   /** The environment variable that turns the detector on, client-go's name. */
   public static final String ENVIRONMENT_VARIABLE = "KUBE_CACHE_MUTATION_DETECTOR";
-
-  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   private final OwnedObjects cache;
   private final Map<HasMetadata, String> handedOut = new IdentityHashMap<>();
@@ -77,7 +75,7 @@ public final class CacheMutationDetector implements OwnedObjects {
   }
 
   private void remember(HasMetadata object) {
-    handedOut.computeIfAbsent(object, SERIALIZATION::asJson);
+    handedOut.computeIfAbsent(object, ApiObjects::toJson);
   }
 
   /**
@@ -88,7 +86,7 @@ public final class CacheMutationDetector implements OwnedObjects {
   public void verify() {
     List<String> modified = new ArrayList<>();
     handedOut.forEach((object, json) -> {
-      if (!json.equals(SERIALIZATION.asJson(object))) {
+      if (!json.equals(ApiObjects.toJson(object))) {
         modified.add(object.getKind() + " " + object.getMetadata().getNamespace() + "/"
             + object.getMetadata().getName());
       }
