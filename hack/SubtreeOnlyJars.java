@@ -28,7 +28,8 @@ import java.util.Set;
  */
 public final class SubtreeOnlyJars {
 
-  private record Node(String key, String fileName, boolean omitted, int root) {}
+  /** One line of the tree; {@code named} when it lies under one of the named roots. */
+  private record Node(String key, String fileName, boolean omitted, boolean named) {}
 
   public static void main(String[] args) throws IOException {
     if (args.length < 2) {
@@ -58,10 +59,11 @@ public final class SubtreeOnlyJars {
       while (path.size() > depth) {
         path.pop();
       }
-      int root = depth == 0 ? nodes.size() : path.peekLast().root();
-      Node node = new Node(key, fileName, omitted, root);
+      String groupAndArtifact = spec[0] + ":" + spec[1];
+      boolean named = depth == 0 ? roots.contains(groupAndArtifact) : path.peekLast().named();
+      Node node = new Node(key, fileName, omitted, named);
       if (depth == 0) {
-        seenRoots.add(spec[0] + ":" + spec[1]);
+        seenRoots.add(groupAndArtifact);
       } else if (!path.peek().omitted()) {
         children.computeIfAbsent(path.peek().key(), k -> new LinkedHashSet<>()).add(key);
       }
@@ -76,9 +78,7 @@ public final class SubtreeOnlyJars {
     Set<String> reached = new HashSet<>();
     Deque<String> todo = new ArrayDeque<>();
     for (Node n : nodes) {
-      Node root = nodes.get(n.root());
-      String rootKey = root.key().split(":")[0] + ":" + root.key().split(":")[1];
-      if (!roots.contains(rootKey) && reached.add(n.key())) {
+      if (!n.named() && reached.add(n.key())) {
         todo.add(n.key());
       }
     }
