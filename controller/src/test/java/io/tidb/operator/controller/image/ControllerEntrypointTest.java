@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,14 @@ class ControllerEntrypointTest {
   private static final String LIB = "/opt/tidb-operator/lib/*";
 
   @TempDir Path bin;
+
+  /** The stand-in {@code java}: prints its arguments, one per line. */
+  @BeforeEach
+  void standInJava() throws IOException {
+    Path java = bin.resolve("java");
+    Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
 
   @Test
   void theBackupManagerAloneHasItsLibrariesOnTheClassPath() throws Exception {
@@ -48,9 +57,6 @@ class ControllerEntrypointTest {
 
   /** The arguments the entry point gave java, one per line as the stand-in printed them. */
   private List<String> run(String... args) throws IOException, InterruptedException {
-    Path java = bin.resolve("java");
-    Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n");
-    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
     List<String> command = new ArrayList<>(List.of(
         "sh", ProjectDirectory.root().resolve("docker/controller-entrypoint.sh").toString()));
     command.addAll(List.of(args));
