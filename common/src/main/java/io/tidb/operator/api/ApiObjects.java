@@ -1,6 +1,9 @@
 package io.tidb.operator.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.fabric8.kubernetes.api.model.WatchEvent;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 
 /**
@@ -9,9 +12,21 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
  */
 public final class ApiObjects {
 
-  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+  private static final KubernetesSerialization SERIALIZATION =
+      new KubernetesSerialization(mapper(), true);
 
   private ApiObjects() {}
+
+  /** The mapper before fabric8 configures it: watch events' objects read in one pass. */
+  private static ObjectMapper mapper() {
+    return new ObjectMapper().addMixIn(WatchEvent.class, WatchEventObjectMixIn.class);
+  }
+
+  /** Puts {@link WatchObjectReader} in the place of fabric8's reader of a watch event's object. */
+  private abstract static class WatchEventObjectMixIn {
+    @JsonDeserialize(using = WatchObjectReader.class)
+    abstract void setObject(Object object);
+  }
 
   /** A deep copy of {@code obj} made through JSON; {@code null} gives {@code null}. */
   @SuppressWarnings("unchecked")
