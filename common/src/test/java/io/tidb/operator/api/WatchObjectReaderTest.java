@@ -42,7 +42,7 @@ class WatchObjectReaderTest {
       "spec":{"containers":[{"name":"pd","image":"pingcap/pd:v8.5.2",
       "resources":{"requests":{"cpu":"100m","memory":"1Gi"}}}]},
       "status":{"phase":"Running","conditions":[{"type":"Ready","status":"True"}],
-      "unknownField":{"kept":[1,2.5,true,null]}}}""";
+      "unknownField":{"kept":[1,2.5,true,null]}},"topLevelExtra":{"also":"kept"}}""";
 
   /** A custom resource as the API server writes one: its keys sorted. */
   private static final String TIDB_CLUSTER = """
@@ -103,6 +103,7 @@ class WatchObjectReaderTest {
         .toString());
     assertEquals(Map.of("kept", Arrays.asList(1, 2.5, true, null)),
         p.getStatus().getAdditionalProperties().get("unknownField"));
+    assertEquals(Map.of("also", "kept"), p.getAdditionalProperties().get("topLevelExtra"));
     assertEquals(1, pod.getAdditionalProperties().get("extra"));
     TidbCluster tc = assertInstanceOf(TidbCluster.class, cluster.getObject());
     assertEquals(3, tc.getSpec().getPd().getReplicas());
