@@ -74,6 +74,9 @@ class WatchObjectReaderTest {
       "{\"apiVersion\":\"v1\",\"kind\":\"Pod\"}",
       "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"c\"},\"data\":{\"a\":\"b\"}}",
       "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"code\":410,\"reason\":\"Expired\"}",
+      // a bookmark: the kind and the version only
+      "{\"kind\":\"PersistentVolume\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"12746\","
+          + "\"annotations\":{\"k8s.io/initial-events-end\":\"true\"}}}",
   })
   void readsWhatFabric8Reads(String object) {
     String event = "{\"type\":\"MODIFIED\",\"object\":" + object + "}";
