@@ -53,12 +53,13 @@ final class WatchObjectReader extends StdDeserializer<Object> {
       if (!typeField || p.nextToken() != JsonToken.VALUE_STRING) {
         break;
       }
+      String value = p.getText();
       head.writeFieldName(name);
-      head.writeString(p.getText());
+      head.writeString(value);
       if (API_VERSION.equals(name)) {
-        apiVersion = p.getText();
+        apiVersion = value;
       } else {
-        kind = p.getText();
+        kind = value;
       }
       token = p.nextToken();
     }
