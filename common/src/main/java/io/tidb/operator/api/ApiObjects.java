@@ -3,6 +3,7 @@ package io.tidb.operator.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.fabric8.kubernetes.api.model.WatchEvent;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 
@@ -17,9 +18,16 @@ public final class ApiObjects {
 
   private ApiObjects() {}
 
-  /** The mapper before fabric8 configures it: watch events' objects read in one pass. */
+  /**
+   * The mapper before fabric8 configures it: watch events' objects read in one pass, and each
+   * property's deserializer built when a value first arrives for it ({@link
+   * LazyPropertyDeserializers}).
+   */
   private static ObjectMapper mapper() {
-    return new ObjectMapper().addMixIn(WatchEvent.class, WatchEventObjectMixIn.class);
+    return new ObjectMapper()
+        .addMixIn(WatchEvent.class, WatchEventObjectMixIn.class)
+        .registerModule(new SimpleModule("lazy-property-deserializers")
+            .setDeserializerModifier(new LazyPropertyDeserializers()));
   }
 
   /** Puts {@link WatchObjectReader} in the place of fabric8's reader of a watch event's object. */
