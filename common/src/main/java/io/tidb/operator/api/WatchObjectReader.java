@@ -18,9 +18,9 @@ import java.io.IOException;
  * its {@code apiVersion} and {@code kind}, then reads the model from that tree: every event is
  * parsed twice. The API server writes those two fields before any other (a typed object's
  * {@code TypeMeta} comes first, a custom resource's keys are sorted), so this reader keeps only
- * them in a token buffer, looks the class up among the kinds the serialization knows, and reads
+ * them in a token buffer, looks the class up ({@link ApiObjects#kubernetesResource}), and reads
  * the rest of the object from the parser as it comes. An object that does not start with both, or
- * whose kind is not registered, goes to fabric8's reader unchanged (its tokens replayed), so the
+ * whose kind has no model class, goes to fabric8's reader unchanged (its tokens replayed), so the
  * result is always what fabric8 would give.
  *
  * <p>{@code WatchEventDecodeBenchmark} (a 7 KB Pod and an 8 KB StatefulSet event as the API
@@ -65,7 +65,7 @@ final class WatchObjectReader extends StdDeserializer<Object> {
     }
     Class<? extends KubernetesResource> type = apiVersion == null || kind == null
         ? null
-        : ApiObjects.serialization().getRegisteredKubernetesResource(apiVersion, kind);
+        : ApiObjects.kubernetesResource(apiVersion, kind);
     if (type != null) {
       return readTyped(p, ctxt, head, type);
     }

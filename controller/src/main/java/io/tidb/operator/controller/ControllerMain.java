@@ -56,7 +56,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -523,7 +527,7 @@ public final class ControllerMain implements Callable<Integer> {
                   stopped.countDown();
                 },
                 "shutdown"));
-    running.operator().start();
+    running.start();
     stopped.await();
     return CommandLine.ExitCode.OK;
   }
@@ -532,8 +536,26 @@ public final class ControllerMain implements Callable<Integer> {
    * The running operator: its controllers, its metrics and probe server, and its Kubernetes
    * client. {@link #close()} stops them in that order.
    */
-  record Running(OperatorRuntime operator, OperatorHttpServer http, KubernetesClient client)
+  record Running(
+      OperatorRuntime operator, OperatorHttpServer http, KubernetesClient client,
+      CompletableFuture<Void> connected)
       implements AutoCloseable {
+
+    /** How long {@link #start()} waits for the first connection before starting anyway. */
+    static final Duration CONNECT_WAIT = Duration.ofSeconds(2);
+
+    /**
+     * Starts the controllers once the client's first connection is open ({@link
+     * KubeClients#connect}), or after {@link #CONNECT_WAIT} without it.
+     */
+    void start() throws InterruptedException {
+      try {
+        connected.get(CONNECT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        // the informers' own requests connect, retry and report
+      }
+      operator.start();
+    }
 
     @Override
     public void close() {
@@ -577,6 +599,7 @@ public final class ControllerMain implements Callable<Integer> {
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
     KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry, kubeApiQps);
+    CompletableFuture<Void> connected = KubeClients.connect(client);
     OperatorRuntime operator =
         OperatorRuntime.create(
             settings, client, registry,
@@ -591,7 +614,7 @@ public final class ControllerMain implements Callable<Integer> {
         settings.resync(),
         settings.leaderElection().map(le -> le.leaseNamespace() + "/" + le.leaseName()).orElse("off"),
         settings.httpAddress().getHostString() + ":" + http.port());
-    return new Running(operator, http, client);
+    return new Running(operator, http, client, connected);
   }
 
   private static void positive(String flag, int value) {

@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.TlsVersion;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,6 +20,7 @@ import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
@@ -120,6 +123,24 @@ public final class KubeClients {
         throw new IllegalStateException("no default TLS context", e);
       }
     }
+  }
+
+  /**
+   * Opens the client's connection to the API server ahead of the controllers: a {@code GET
+   * /version} (which every identity may read), answered or failed in the background. fabric8's JDK
+   * client speaks HTTP/2 and shares one connection among all requests, but only once one exists:
+   * requests sent together before that each open their own. At start the controllers' informers
+   * sent their first lists together and the process made eight TLS connections (eight handshakes,
+   * seven of them closed again once the first was pooled). Waiting for this one first, while the
+   * controllers are being registered, leaves one. The result says nothing about the server's
+   * health; the informers report that.
+   */
+  public static CompletableFuture<Void> connect(KubernetesClient client) {
+    HttpClient http = client.getHttpClient();
+    HttpRequest version = http.newHttpRequestBuilder()
+        .uri(client.getConfiguration().getMasterUrl().replaceAll("/+$", "") + "/version")
+        .build();
+    return http.sendAsync(version, String.class).handle((answer, error) -> null);
   }
 
   private static String read(Path file) {

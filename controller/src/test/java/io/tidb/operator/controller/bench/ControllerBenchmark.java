@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
@@ -43,6 +44,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +56,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Prints the controller's figures on the local control plane with the PD simulator, per number of
@@ -157,29 +160,32 @@ public final class ControllerBenchmark {
     System.out.printf("load average before: %s", Files.readString(Path.of("/proc/loadavg")));
     System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
     ClusterAccess access = LocalControlPlane.shared();
-    Path kubeconfig = null;
+    ControllerAccess controllerAccess = null;
     List<Run> runs = new ArrayList<>();
     try (KubernetesClient admin = access.newClient();
         KubernetesClient simClient = access.newClient()) {
       ProjectCrds.apply(admin);
-      kubeconfig = options.clientCertificate()
-          ? Kubeconfigs.write("bench-admin-", access.kubeConfigYaml())
-          : serviceAccountKubeconfig(admin, access.kubeConfigYaml());
+      controllerAccess = options.clientCertificate()
+          ? ControllerAccess.kubeconfig(Kubeconfigs.write("bench-admin-", access.kubeConfigYaml()))
+          : serviceAccountAccess(admin, access.kubeConfigYaml());
       System.out.println("controller authenticates with: " + (options.clientCertificate()
-          ? "the admin's client certificate" : "a ServiceAccount token, as in its pod"));
+          ? "the admin's client certificate, in a kubeconfig"
+          : "a ServiceAccount token and the cluster's CA in files, as in its pod (no kubeconfig)"));
       SimulatedClusters clusters = new SimulatedClusters();
       try (KubernetesPodSource pods = KubernetesPodSource.start(simClient, null, clusters);
           PdSimulatorServer sim = PdSimulatorServer.start(clusters)) {
         sim.stepEvery(Duration.ofMillis(500));
         for (int n : options.sizes()) {
-          Run run = run(admin, kubeconfig, sim, n, options);
+          Run run = run(admin, controllerAccess, sim, n, options);
           runs.add(run);
           print(run, options);
         }
       }
     } finally {
-      if (kubeconfig != null) {
-        Files.deleteIfExists(kubeconfig);
+      if (controllerAccess != null) {
+        for (Path file : controllerAccess.files()) {
+          Files.deleteIfExists(file);
+        }
       }
     }
     System.out.printf("%nload average after: %s", Files.readString(Path.of("/proc/loadavg")));
@@ -211,13 +217,14 @@ public final class ControllerBenchmark {
   }
 
   private static Run run(
-      KubernetesClient admin, Path kubeconfig, PdSimulatorServer sim, int n, Options options)
+      KubernetesClient admin, ControllerAccess controllerAccess, PdSimulatorServer sim, int n, Options options)
       throws Exception {
     System.out.printf("%n== %d clusters (load average %s)%n", n, Files.readString(Path.of("/proc/loadavg")).strip());
     String ns = TestNamespaces.createUnique(admin, "bench-" + n);
     int port = LoopbackPorts.free();
-    List<String> flags = controllerFlags(kubeconfig, sim, ns, port);
-    Controller controller = start(options.jvmArgs(), options.classPath(), flags);
+    List<String> flags = controllerFlags(controllerAccess, sim, ns, port);
+    Map<String, String> environment = controllerAccess.environment();
+    Controller controller = start(options.jvmArgs(), options.classPath(), flags, environment);
     try {
       double startReadyz = millisSince(controller.execNanos(), awaitReadyz(port, controller));
       Converging converging = converge(admin, controller, sim, port, ns, n, options.shape());
@@ -234,7 +241,7 @@ public final class ControllerBenchmark {
       List<Restart> restarts = new ArrayList<>();
       for (int i = 0; i < options.restarts(); i++) {
         restarts.add(restart(admin, ns, "bench-new-" + i, port, options.jvmArgs(), options.classPath(),
-            flags, options.shape()));
+            flags, environment, options.shape()));
       }
       deleteAndAwaitGone(admin, ns);
       Double floor = options.skipFloor() ? null : floor(admin, statefulSets, deployments, n);
@@ -356,7 +363,8 @@ public final class ControllerBenchmark {
    */
   private static Restart restart(
       KubernetesClient admin, String ns, String name, int port, List<String> jvmArgs,
-      String classPath, List<String> flags, String shape) throws Exception {
+      String classPath, List<String> flags, Map<String, String> environment, String shape)
+      throws Exception {
     TidbCluster tc = cluster(name, shape);
     tc.getMetadata().setNamespace(ns);
     String uid = admin.resource(tc).create().getMetadata().getUid();
@@ -366,7 +374,7 @@ public final class ControllerBenchmark {
       for (Class<? extends HasMetadata> kind : OWNED_KINDS) {
         watches.add(watchOwned(admin, ns, kind, uid, first));
       }
-      Controller controller = start(jvmArgs, classPath, flags);
+      Controller controller = start(jvmArgs, classPath, flags, environment);
       try {
         long readyz = awaitReadyz(port, controller);
         double cpuAtReadyz = ProcFiles.cpuSeconds(controller.pid()) * 1000;
@@ -503,13 +511,19 @@ public final class ControllerBenchmark {
   }
 
   /**
-   * A kubeconfig of a bound token for the ServiceAccount {@value #BENCH_ACCOUNT} in {@code default},
-   * bound to {@code cluster-admin}: the controller authenticates as in its pod (a token over TLS),
-   * not with the admin's client certificate, whose key store fabric8 builds at start (PBKDF2) and
-   * whose private key signs every TLS handshake. The token is valid for two hours, longer than a
-   * run of N = 100.
+   * A bound token for the ServiceAccount {@value #BENCH_ACCOUNT} in {@code default}, bound to
+   * {@code cluster-admin}, given to the controller as in its pod: the token and the cluster's CA
+   * certificate in files, the API server's address in {@code KUBERNETES_SERVICE_HOST} and {@code
+   * _PORT}, no kubeconfig (fabric8 reads the token file's path from {@code
+   * KUBERNETES_AUTH_SERVICEACCOUNT_TOKEN} and the CA's from {@code KUBERNETES_CERTS_CA_FILE}, since
+   * the pod's fixed paths under {@code /var/run/secrets} do not exist here). Not the admin's client
+   * certificate, whose key store fabric8 builds at start (PBKDF2) and whose private key signs every
+   * TLS handshake; and since 2026-12-06 not a kubeconfig either, whose YAML fabric8 reads through a
+   * mapper of its own at start (about 0.1 s of CPU the pod does not spend). The token is valid
+   * for two hours, longer than a run of N = 100.
    */
-  private static Path serviceAccountKubeconfig(KubernetesClient admin, String adminKubeconfigYaml) {
+  private static ControllerAccess serviceAccountAccess(KubernetesClient admin, String adminKubeconfigYaml)
+      throws IOException {
     admin.serviceAccounts().inNamespace("default").resource(new ServiceAccountBuilder()
         .withNewMetadata().withName(BENCH_ACCOUNT).withNamespace("default").endMetadata().build())
         .forceConflicts().serverSideApply();
@@ -519,7 +533,30 @@ public final class ControllerBenchmark {
         .addNewSubject().withKind("ServiceAccount").withName(BENCH_ACCOUNT).withNamespace("default").endSubject()
         .build())
         .forceConflicts().serverSideApply();
-    return Kubeconfigs.forServiceAccount(admin, adminKubeconfigYaml, "default", BENCH_ACCOUNT);
+    Config kubeconfig = Config.fromKubeconfig(
+        Files.readString(Kubeconfigs.forServiceAccount(admin, adminKubeconfigYaml, "default", BENCH_ACCOUNT)));
+    Path token = Files.createTempFile("bench-token-", "");
+    Files.writeString(token, kubeconfig.getAutoOAuthToken());
+    Path ca = Files.createTempFile("bench-ca-", ".crt");
+    Files.write(ca, Base64.getDecoder().decode(kubeconfig.getCaCertData()));
+    URI server = URI.create(kubeconfig.getMasterUrl());
+    return new ControllerAccess(List.of(), Map.of(
+        "KUBERNETES_SERVICE_HOST", server.getHost(),
+        "KUBERNETES_SERVICE_PORT", Integer.toString(server.getPort()),
+        "KUBERNETES_AUTH_SERVICEACCOUNT_TOKEN", token.toString(),
+        "KUBERNETES_CERTS_CA_FILE", ca.toString(),
+        "KUBERNETES_AUTH_TRYKUBECONFIG", "false"), List.of(token, ca));
+  }
+
+  /**
+   * How the controller reaches the API server: its flags, its environment (replacing {@code
+   * KUBECONFIG} when not empty) and the files to delete afterwards.
+   */
+  record ControllerAccess(List<String> flags, Map<String, String> environment, List<Path> files) {
+
+    static ControllerAccess kubeconfig(Path file) {
+      return new ControllerAccess(List.of("--kubeconfig=" + file), Map.of(), List.of(file));
+    }
   }
 
   static final String BENCH_ACCOUNT = "tidb-operator-bench";
@@ -531,18 +568,19 @@ public final class ControllerBenchmark {
             .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
-  private static List<String> controllerFlags(Path kubeconfig, PdSimulatorServer sim, String ns, int port) {
-    return List.of(
-        "--kubeconfig=" + kubeconfig,
+  private static List<String> controllerFlags(
+      ControllerAccess controllerAccess, PdSimulatorServer sim, String ns, int port) {
+    return Stream.concat(controllerAccess.flags().stream(), Stream.of(
         "--watch-namespaces=" + ns,
         "--bind=127.0.0.1",
         "--port=" + port,
         "--pd-url-template=" + sim.pdUrlTemplate(),
         "--tidb-status-url-template=" + sim.tidbStatusUrlTemplate(),
-        "--log-level=warn");
+        "--log-level=warn")).toList();
   }
 
-  private static Controller start(List<String> jvmArgs, String classPath, List<String> flags)
+  private static Controller start(
+      List<String> jvmArgs, String classPath, List<String> flags, Map<String, String> environment)
       throws IOException {
     Path log = Files.createTempFile("bench-controller-", ".log");
     System.out.println("controller log: " + log);
@@ -553,6 +591,10 @@ public final class ControllerBenchmark {
         "io.tidb.operator.controller.ControllerMain"));
     command.addAll(flags);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    if (!environment.isEmpty()) {
+      builder.environment().remove("KUBECONFIG");
+      builder.environment().putAll(environment);
+    }
     long exec = System.nanoTime();
     Process process = builder.start();
     return new Controller(process, exec, log);
