@@ -18,4 +18,10 @@ class ControllerLoggingTest {
     assertEquals("info", ControllerLogging.level(new String[] {}, null));
     assertEquals("info", ControllerLogging.level(new String[] {"--log-level"}, " "));
   }
+
+  @Test
+  void theProviderNamedIsTheImagesAndOnTheClassPath() throws Exception {
+    assertEquals(org.slf4j.simple.SimpleServiceProvider.class,
+        Class.forName(ControllerLogging.PROVIDER).asSubclass(org.slf4j.spi.SLF4JServiceProvider.class));
+  }
 }
