@@ -48,7 +48,7 @@ final class ControllerClassDataTraining implements Callable<Integer> {
       ControllerMain main = new ControllerMain();
       new CommandLine(main).parseArgs(flags(kubeconfig).toArray(String[]::new));
       try (ControllerMain.Running running = main.prepare(main.plan())) {
-        running.start();
+        running.operator().start();
         if (!api.awaitStatusWrite(TIMEOUT)) {
           System.err.println(MODE + ": no status written for the sample cluster within " + TIMEOUT
               + " (" + api.writes() + " writes)");

@@ -58,9 +58,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -527,7 +524,7 @@ public final class ControllerMain implements Callable<Integer> {
                   stopped.countDown();
                 },
                 "shutdown"));
-    running.start();
+    running.operator().start();
     stopped.await();
     return CommandLine.ExitCode.OK;
   }
@@ -536,26 +533,8 @@ public final class ControllerMain implements Callable<Integer> {
    * The running operator: its controllers, its metrics and probe server, and its Kubernetes
    * client. {@link #close()} stops them in that order.
    */
-  record Running(
-      OperatorRuntime operator, OperatorHttpServer http, KubernetesClient client,
-      CompletableFuture<Void> connected)
+  record Running(OperatorRuntime operator, OperatorHttpServer http, KubernetesClient client)
       implements AutoCloseable {
-
-    /** How long {@link #start()} waits for the first connection before starting anyway. */
-    static final Duration CONNECT_WAIT = Duration.ofSeconds(2);
-
-    /**
-     * Starts the controllers once the client's first connection is open ({@link
-     * KubeClients#connect}), or after {@link #CONNECT_WAIT} without it.
-     */
-    void start() throws InterruptedException {
-      try {
-        connected.get(CONNECT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-      } catch (ExecutionException | TimeoutException e) {
-        // the informers' own requests connect, retry and report
-      }
-      operator.start();
-    }
 
     @Override
     public void close() {
@@ -594,12 +573,15 @@ public final class ControllerMain implements Callable<Integer> {
     ControllerSettings settings = plan.settings();
     Logger log = LoggerFactory.getLogger(ControllerMain.class);
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry, kubeApiQps);
+    // The client's connection opens while the JVM's metrics are bound; the controllers, whose
+    // construction already sends requests (the volume cache's access review), come once it is open.
+    CompletableFuture<Void> connected = KubeClients.connect(client);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmGcMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
-    KubernetesClient client = KubeClients.create(Optional.ofNullable(kubeconfig), registry, kubeApiQps);
-    CompletableFuture<Void> connected = KubeClients.connect(client);
+    KubeClients.awaitConnection(connected);
     OperatorRuntime operator =
         OperatorRuntime.create(
             settings, client, registry,
@@ -614,7 +596,7 @@ public final class ControllerMain implements Callable<Integer> {
         settings.resync(),
         settings.leaderElection().map(le -> le.leaseNamespace() + "/" + le.leaseName()).orElse("off"),
         settings.httpAddress().getHostString() + ":" + http.port());
-    return new Running(operator, http, client, connected);
+    return new Running(operator, http, client);
   }
 
   private static void positive(String flag, int value) {

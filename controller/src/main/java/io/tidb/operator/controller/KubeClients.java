@@ -20,7 +20,11 @@ import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Optional;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
@@ -131,9 +135,9 @@ public final class KubeClients {
    * client speaks HTTP/2 and shares one connection among all requests, but only once one exists:
    * requests sent together before that each open their own. At start the controllers' informers
    * sent their first lists together and the process made eight TLS connections (eight handshakes,
-   * seven of them closed again once the first was pooled). Waiting for this one first, while the
-   * controllers are being registered, leaves one. The result says nothing about the server's
-   * health; the informers report that.
+   * seven of them closed again once the first was pooled). Sending this one first, and building
+   * the controllers once it is answered ({@link #awaitConnection}), leaves one. The result says
+   * nothing about the server's health; the informers report that.
    */
   public static CompletableFuture<Void> connect(KubernetesClient client) {
     HttpClient http = client.getHttpClient();
@@ -141,6 +145,23 @@ public final class KubeClients {
         .uri(client.getConfiguration().getMasterUrl().replaceAll("/+$", "") + "/version")
         .build();
     return http.sendAsync(version, String.class).handle((answer, error) -> null);
+  }
+
+  /** How long {@link #awaitConnection} waits for {@link #connect}'s answer. */
+  static final Duration CONNECT_WAIT = Duration.ofSeconds(2);
+
+  /**
+   * Returns once {@code connection} ({@link #connect}) is answered or failed, or after {@link
+   * #CONNECT_WAIT}: an API server that is away is the informers' to retry and report.
+   */
+  public static void awaitConnection(CompletableFuture<Void> connection) {
+    try {
+      connection.get(CONNECT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // the informers' own requests connect, retry and report
+    }
   }
 
   private static String read(Path file) {

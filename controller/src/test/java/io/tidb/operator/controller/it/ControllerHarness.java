@@ -209,6 +209,8 @@ final class ControllerHarness implements AutoCloseable {
                         .addOrReplaceInterceptor("it-write-recorder", writes)
                         .addOrReplaceInterceptor("it-read-recorder", reads))
             .build();
+    // as ControllerMain does: the controllers are built once the client's connection is open
+    KubeClients.awaitConnection(KubeClients.connect(client));
     ControllerSettings settings =
         new ControllerSettings(
             Set.of(namespace),
