@@ -76,7 +76,7 @@ final class LazyPropertyDeserializers extends BeanDeserializerModifier {
   }
 
   /** A class outside the JDK, or a container (list, map, array) whose content is one. */
-  static boolean modelType(JavaType type) {
+  private static boolean modelType(JavaType type) {
     if (type.isContainerType()) {
       return type.getContentType() != null && modelType(type.getContentType());
     }
@@ -88,7 +88,7 @@ final class LazyPropertyDeserializers extends BeanDeserializerModifier {
    * The stand-in: bound to its property by Jackson's contextualisation, it finds and keeps the
    * real deserializer on first use and hands every call to it.
    */
-  static final class Deferred extends JsonDeserializer<Object> implements ContextualDeserializer {
+  private static final class Deferred extends JsonDeserializer<Object> implements ContextualDeserializer {
 
     private final JavaType type;
 
@@ -115,11 +115,6 @@ final class LazyPropertyDeserializers extends BeanDeserializerModifier {
         resolved = deserializer;
       }
       return deserializer;
-    }
-
-    /** Whether the real deserializer has been built (tests). */
-    boolean isResolved() {
-      return resolved != null;
     }
 
     @Override
