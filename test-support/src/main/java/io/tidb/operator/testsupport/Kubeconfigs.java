@@ -34,8 +34,7 @@ public final class Kubeconfigs {
    * two hours), so a process runs with exactly the permissions the chart grants that account.
    */
   public static Path forServiceAccount(KubernetesClient admin, String adminKubeconfigYaml, String namespace, String name) {
-    TokenRequest request = admin.serviceAccounts().inNamespace(namespace).withName(name)
-        .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(7200L).endSpec().build());
+    String token = serviceAccountToken(admin, namespace, name);
     Config cluster = Config.fromKubeconfig(adminKubeconfigYaml);
     String yaml = """
         apiVersion: v1
@@ -56,8 +55,15 @@ public final class Kubeconfigs {
             user: %s
             namespace: %s
         current-context: %s
-        """.formatted(cluster.getMasterUrl(), cluster.getCaCertData(), name, request.getStatus().getToken(),
+        """.formatted(cluster.getMasterUrl(), cluster.getCaCertData(), name, token,
         name, name, namespace, name);
     return write(name + "-", yaml);
+  }
+
+  /** A bound token for the ServiceAccount {@code namespace/name}, valid for two hours. */
+  public static String serviceAccountToken(KubernetesClient admin, String namespace, String name) {
+    TokenRequest request = admin.serviceAccounts().inNamespace(namespace).withName(name)
+        .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(7200L).endSpec().build());
+    return request.getStatus().getToken();
   }
 }

@@ -533,13 +533,12 @@ public final class ControllerBenchmark {
         .addNewSubject().withKind("ServiceAccount").withName(BENCH_ACCOUNT).withNamespace("default").endSubject()
         .build())
         .forceConflicts().serverSideApply();
-    Config kubeconfig = Config.fromKubeconfig(
-        Files.readString(Kubeconfigs.forServiceAccount(admin, adminKubeconfigYaml, "default", BENCH_ACCOUNT)));
+    Config cluster = Config.fromKubeconfig(adminKubeconfigYaml);
     Path token = Files.createTempFile("bench-token-", "");
-    Files.writeString(token, kubeconfig.getAutoOAuthToken());
+    Files.writeString(token, Kubeconfigs.serviceAccountToken(admin, "default", BENCH_ACCOUNT));
     Path ca = Files.createTempFile("bench-ca-", ".crt");
-    Files.write(ca, Base64.getDecoder().decode(kubeconfig.getCaCertData()));
-    URI server = URI.create(kubeconfig.getMasterUrl());
+    Files.write(ca, Base64.getDecoder().decode(cluster.getCaCertData()));
+    URI server = URI.create(cluster.getMasterUrl());
     return new ControllerAccess(List.of(), Map.of(
         "KUBERNETES_SERVICE_HOST", server.getHost(),
         "KUBERNETES_SERVICE_PORT", Integer.toString(server.getPort()),
