@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.TlsVersion;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
+import io.fabric8.kubernetes.client.utils.URLUtils;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.controller.runtime.KubeApiRateLimit;
@@ -18,9 +19,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -142,7 +143,7 @@ public final class KubeClients {
   public static CompletableFuture<Void> connect(KubernetesClient client) {
     HttpClient http = client.getHttpClient();
     HttpRequest version = http.newHttpRequestBuilder()
-        .uri(client.getConfiguration().getMasterUrl().replaceAll("/+$", "") + "/version")
+        .uri(URLUtils.join(client.getConfiguration().getMasterUrl(), "version"))
         .build();
     return http.sendAsync(version, String.class).handle((answer, error) -> null);
   }
