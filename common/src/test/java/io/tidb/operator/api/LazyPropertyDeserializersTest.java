@@ -27,9 +27,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Properties' deserializers built on first use give what Jackson's eager ones give, and are not
@@ -65,19 +67,16 @@ class LazyPropertyDeserializersTest {
       "storageSize":"2Gi","mountPath":"/wal"}]},"tidb":{"replicas":2,"service":{"type":"NodePort"}}},
       "status":{"pd":{"phase":"Normal","members":{"basic-pd-0":{"name":"basic-pd-0","health":true}}}}}""";
 
+  static Stream<Arguments> objects() {
+    return Stream.of(
+        Arguments.of(VOLUME, PersistentVolume.class),
+        Arguments.of(POD_WITH_NULLS, Pod.class),
+        Arguments.of(TIDB_CLUSTER, TidbCluster.class));
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"volume", "podWithNulls", "tidbCluster"})
-  void readsWhatFabric8Reads(String which) {
-    String json = switch (which) {
-      case "volume" -> VOLUME;
-      case "podWithNulls" -> POD_WITH_NULLS;
-      default -> TIDB_CLUSTER;
-    };
-    Class<?> type = switch (which) {
-      case "volume" -> PersistentVolume.class;
-      case "podWithNulls" -> Pod.class;
-      default -> TidbCluster.class;
-    };
+  @MethodSource("objects")
+  void readsWhatFabric8Reads(String json, Class<?> type) {
     Object lazy = ApiObjects.parse(json, type);
     assertEquals(FABRIC8.unmarshal(json, type), lazy);
     assertEquals(FABRIC8.asJson(FABRIC8.unmarshal(json, type)), ApiObjects.toJson(lazy));
