@@ -164,7 +164,7 @@ public final class MonitorStatefulSet {
     }
     List<VolumeMount> mounts = new ArrayList<>(List.of(
         mount("prometheus-rules", "/prometheus-rules", false),
-        mount(DATA, "/data", null)));
+        mount(DATA, "/data", false)));
     if (spec.getGrafana() != null) {
       mounts.addAll(grafanaInitMounts());
       env.addAll(grafanaInitEnv());
@@ -194,7 +194,7 @@ public final class MonitorStatefulSet {
         env("TZ", timezone(spec))));
     List<VolumeMount> mounts = new ArrayList<>(List.of(
         mount("prometheus-rules", "/prometheus-rules", false),
-        mount(DATA, "/data", null)));
+        mount(DATA, "/data", false)));
     if (spec.getGrafana() != null) {
       mounts.addAll(grafanaInitMounts());
       env.addAll(grafanaInitEnv());
@@ -263,7 +263,7 @@ public final class MonitorStatefulSet {
     List<VolumeMount> mounts = new ArrayList<>(List.of(
         mount("prometheus-config-out", "/etc/prometheus/config_out", false),
         mount("prometheus-config", "/etc/prometheus/config", true),
-        mount(DATA, "/data", null),
+        mount(DATA, "/data", false),
         mount("prometheus-rules", "/prometheus-rules", false),
         mount("tls-assets", PrometheusConfigGenerator.TLS_ASSETS_PATH, true)));
     if (p.getAdditionalVolumeMounts() != null) {
@@ -297,7 +297,7 @@ public final class MonitorStatefulSet {
             "--sub-store-path=" + rulesVersion(spec), "--watch-path=/prometheus-rules/rules",
             "--prometheus-url=http://127.0.0.1:9090")
         .addNewPort().withName("reloader").withContainerPort(9089).withProtocol("TCP").endPort()
-        .withVolumeMounts(mount("prometheus-rules", "/prometheus-rules", false), mount(DATA, "/data", null))
+        .withVolumeMounts(mount("prometheus-rules", "/prometheus-rules", false), mount(DATA, "/data", false))
         .withEnv(env("TZ", timezone(spec)))
         .withResources(resources(spec.getReloader()))
         .withSecurityContext(spec.getReloader().getSecurityContext())
@@ -363,7 +363,7 @@ public final class MonitorStatefulSet {
         env.add(secretEnv("OBJSTORE_CONFIG", t.getObjectStorageConfig()));
       }
       args.add("--tsdb.path=/data/prometheus");
-      mounts.add(mount(DATA, "/data", null));
+      mounts.add(mount(DATA, "/data", false));
     }
     if (t.getTracingConfig() != null || t.getTracingConfigFile() != null) {
       if (t.getTracingConfigFile() != null) {
@@ -414,7 +414,7 @@ public final class MonitorStatefulSet {
     List<EnvVar> sorted = new ArrayList<>(overwrite(env, g.getEnvs()));
     sorted.sort((a, b) -> a.getName().compareTo(b.getName()));
     List<VolumeMount> mounts = new ArrayList<>(List.of(
-        mount(DATA, "/data", null),
+        mount(DATA, "/data", false),
         mount("datasource", "/etc/grafana/provisioning/datasources", false),
         mount("dashboards-provisioning", "/etc/grafana/provisioning/dashboards", false),
         mount("grafana-dashboard", "/grafana-dashboard-definitions/tidb", false)));
@@ -563,8 +563,13 @@ public final class MonitorStatefulSet {
     return new VolumeBuilder().withName(name).withNewConfigMap().withName(configMap).endConfigMap().build();
   }
 
-  static VolumeMount mount(String name, String path, Boolean readOnly) {
-    return new VolumeMountBuilder().withName(name).withMountPath(path).withReadOnly(readOnly).build();
+  /**
+   * A volume mount; {@code readOnly} is written only when true, as the API server stores it (a
+   * {@code readOnly: false} never comes back, and the StatefulSet would never match as desired).
+   */
+  static VolumeMount mount(String name, String path, boolean readOnly) {
+    VolumeMountBuilder mount = new VolumeMountBuilder().withName(name).withMountPath(path);
+    return (readOnly ? mount.withReadOnly(true) : mount).build();
   }
 
   static EnvVar env(String name, String value) {

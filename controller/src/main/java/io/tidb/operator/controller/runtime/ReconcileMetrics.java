@@ -14,6 +14,7 @@ public final class ReconcileMetrics {
   public static final String RECONCILES = "tidb.operator.reconciles";
   public static final String APPLIES = "tidb.operator.applies";
   public static final String EVENTS = "tidb.operator.events";
+  public static final String UNSETTLED_APPLIES = "tidb.operator.unsettled.applies";
 
   private final MeterRegistry registry;
 
@@ -41,6 +42,19 @@ public final class ReconcileMetrics {
         .description("Objects the reconciler compared with the desired state, by outcome")
         .tag("kind", kind)
         .tag("outcome", outcome)
+        .register(registry)
+        .increment();
+  }
+
+  /**
+   * An object of {@code kind} was applied and the API server's answer still differs from the
+   * desired object in fields the operator sets, so every later reconcile would apply it again
+   * (a zero value the API server omits, a value a mutating webhook rewrites).
+   */
+  public void unsettledApply(String kind) {
+    Counter.builder(UNSETTLED_APPLIES)
+        .description("Applies whose result still differed from the desired object, by kind")
+        .tag("kind", kind)
         .register(registry)
         .increment();
   }

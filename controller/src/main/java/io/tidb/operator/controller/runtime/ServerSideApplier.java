@@ -17,6 +17,13 @@ import org.slf4j.LoggerFactory;
  * object (a match found before for the same desired object and version of the actual one is not
  * looked for again: {@link MatchMemo}). The applied result goes back into the informer's cache so the next reconcile reads its
  * own write.
+ *
+ * <p>The API server's answer to an apply is compared with the desired object at once. A match is
+ * remembered, so the next reconcile, which reads that answer from the cache, skips its comparison.
+ * A difference means the object can never match as desired (a {@code false} or {@code 0} the API
+ * server leaves out, a value a mutating webhook rewrites): every reconcile would write it again,
+ * and each write's watch event could start another. It is logged as a warning and counted
+ * ({@link ReconcileMetrics#unsettledApply}), so a test or an alert finds it.
  */
 public final class ServerSideApplier implements Applier {
 
@@ -65,6 +72,19 @@ public final class ServerSideApplier implements Applier {
                     .withFieldManager(FIELD_MANAGER)
                     .withForce(true)
                     .build());
+    List<String> unsettled =
+        OwnedFieldsMatcher.differences(desired, Optional.of(applied), FIELD_MANAGER, matches);
+    if (!unsettled.isEmpty()) {
+      metrics.unsettledApply(kind);
+      LOG.warn(
+          "apply did not settle: the API server's answer still differs from the desired object,"
+              + " so it would be applied again at every reconcile kind={} namespace={} name={}"
+              + " differences={}",
+          kind,
+          desired.getMetadata().getNamespace(),
+          desired.getMetadata().getName(),
+          unsettled.size() > 8 ? unsettled.subList(0, 8) + "..." : unsettled);
+    }
     if (actual.isPresent()) {
       cache.handleRecentResourceUpdate(primary, applied, actual.get());
       metrics.applied(kind, "updated");

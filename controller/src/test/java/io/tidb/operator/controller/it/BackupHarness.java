@@ -75,6 +75,7 @@ final class BackupHarness implements AutoCloseable {
   private final ClusterAccess access;
   private final Path workDir;
   private OperatorRuntime operator;
+  private final UnsettledApplies unsettled = new UnsettledApplies();
   private KubernetesClient operatorClient;
   private final List<Process> started = new ArrayList<>();
 
@@ -96,7 +97,7 @@ final class BackupHarness implements AutoCloseable {
 
   void startOperator() {
     operatorClient = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(access.kubeConfigYaml())).build();
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
     ControllerSettings settings = new ControllerSettings(
         Set.of(namespace), 2, Duration.ofSeconds(30), Duration.ofSeconds(1), Optional.empty(),
         new InetSocketAddress("127.0.0.1", 0), new ComponentUrls(pd.pdUrlTemplate(), pd.tidbStatusUrlTemplate(),
@@ -315,5 +316,6 @@ final class BackupHarness implements AutoCloseable {
     pd.close();
     admin.namespaces().withName(namespace).delete();
     admin.close();
+    unsettled.assertNone();
   }
 }

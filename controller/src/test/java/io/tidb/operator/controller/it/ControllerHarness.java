@@ -62,6 +62,7 @@ final class ControllerHarness implements AutoCloseable {
   private final KubernetesPodSource podSource;
   final PdSimulatorServer simulator;
   private RunningOperator operator;
+  private final UnsettledApplies unsettled = new UnsettledApplies();
   private String tidbAddressTemplate = InitializerSettings.DEFAULT_TIDB_ADDRESS_TEMPLATE;
   private String apiServerUrl;
 
@@ -192,7 +193,7 @@ final class ControllerHarness implements AutoCloseable {
 
   /** Starts a fresh operator (new client, metrics and write log). */
   RunningOperator startOperator() {
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
     RequestRecorder writes = RequestRecorder.writes();
     RequestRecorder reads = RequestRecorder.reads();
     Config config = KubeClients.configure(Config.fromKubeconfig(access.kubeConfigYaml()));
@@ -341,5 +342,6 @@ final class ControllerHarness implements AutoCloseable {
     simClient.close();
     admin.namespaces().withName(namespace).delete();
     admin.close();
+    unsettled.assertNone();
   }
 }

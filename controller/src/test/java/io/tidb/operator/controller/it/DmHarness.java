@@ -55,6 +55,7 @@ final class DmHarness implements AutoCloseable {
   private final DmPodSource podSource;
   private final KubernetesClient client;
   private final OperatorRuntime operator;
+  private final UnsettledApplies unsettled = new UnsettledApplies();
 
   DmHarness(ClusterAccess access, String prefix) {
     this(access, prefix, DmFailoverSettings.DEFAULTS.masterPeriod());
@@ -87,7 +88,7 @@ final class DmHarness implements AutoCloseable {
         Set.of(namespace), 2, Duration.ofSeconds(5), Duration.ofSeconds(1), Optional.empty(),
         new InetSocketAddress("127.0.0.1", 0), ComponentUrls.defaults(),
         "tidb-operator-java/controller:it", "dm-it");
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
     RuntimeServices services = RuntimeServices.create(client, registry, "dm-it", Clock.systemUTC());
     DmMasterEndpoints endpoints = new DmMasterEndpoints(simulator.serviceUrlTemplate(),
         simulator.memberUrlTemplate(), Duration.ofSeconds(2));
@@ -189,5 +190,6 @@ final class DmHarness implements AutoCloseable {
     simClient.close();
     admin.namespaces().withName(namespace).delete();
     admin.close();
+    unsettled.assertNone();
   }
 }

@@ -49,6 +49,7 @@ final class InitializerHarness implements AutoCloseable {
   final JobAsKubelet kubelet;
   private final ClusterAccess access;
   private OperatorRuntime operator;
+  private final UnsettledApplies unsettled = new UnsettledApplies();
   private KubernetesClient operatorClient;
   RequestRecorder writes;
   private SimpleMeterRegistry metrics;
@@ -74,7 +75,7 @@ final class InitializerHarness implements AutoCloseable {
         .withConfig(Config.fromKubeconfig(access.kubeConfigYaml()))
         .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("it-write-recorder", writes))
         .build();
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
     metrics = registry;
     ControllerSettings settings = new ControllerSettings(
         Set.of(namespace), 2, Duration.ofSeconds(30), Duration.ofSeconds(1), Optional.empty(),
@@ -171,5 +172,6 @@ final class InitializerHarness implements AutoCloseable {
     stopOperator();
     admin.namespaces().withName(namespace).delete();
     admin.close();
+    unsettled.assertNone();
   }
 }

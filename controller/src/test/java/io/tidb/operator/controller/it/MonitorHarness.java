@@ -40,6 +40,7 @@ final class MonitorHarness implements AutoCloseable {
   final String other;
   private final KubernetesClient client;
   private final OperatorRuntime operator;
+  private final UnsettledApplies unsettled = new UnsettledApplies();
 
   MonitorHarness(ClusterAccess access, String prefix) {
     this(access, prefix, new ComponentUrls(ComponentUrls.DEFAULT_PD_URL_TEMPLATE,
@@ -59,7 +60,7 @@ final class MonitorHarness implements AutoCloseable {
         new InetSocketAddress("127.0.0.1", 0),
         urls,
         "tidb-operator-java/controller:it", "monitor-it");
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
     RuntimeServices services = RuntimeServices.create(client, registry, "monitor-it", Clock.systemUTC());
     operator = OperatorRuntime.create(settings, client, registry,
         List.of(TidbMonitorController.create(settings, services, new TidbMonitorAdmissionRules(), client)));
@@ -163,5 +164,6 @@ final class MonitorHarness implements AutoCloseable {
         .filter(r -> r.getMetadata().getName().startsWith(ns + "-"))
         .forEach(r -> admin.resource(r).delete());
     admin.close();
+    unsettled.assertNone();
   }
 }

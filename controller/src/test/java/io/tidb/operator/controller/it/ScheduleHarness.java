@@ -42,6 +42,7 @@ final class ScheduleHarness implements AutoCloseable {
   final String ns;
   private final KubernetesClient operatorClient;
   private final OperatorRuntime operator;
+  private final UnsettledApplies unsettled = new UnsettledApplies();
 
   ScheduleHarness(ClusterAccess access, String namespacePrefix, String identity) {
     admin = access.newClient();
@@ -65,7 +66,7 @@ final class ScheduleHarness implements AutoCloseable {
       }
     };
     operatorClient = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(access.kubeConfigYaml())).build();
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
     ControllerSettings settings = new ControllerSettings(Set.of(ns), 2, Duration.ofSeconds(30), Duration.ofMillis(300),
         Optional.empty(), new InetSocketAddress("127.0.0.1", 0), ComponentUrls.defaults(), "tidb-operator-java/controller:it",
         identity);
@@ -155,5 +156,6 @@ final class ScheduleHarness implements AutoCloseable {
     operatorClient.close();
     admin.namespaces().withName(ns).delete();
     admin.close();
+    unsettled.assertNone();
   }
 }
