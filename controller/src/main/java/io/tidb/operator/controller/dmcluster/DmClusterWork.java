@@ -26,7 +26,6 @@ import io.tidb.operator.api.v1alpha1.dm.WorkerSpec;
 import io.tidb.operator.api.v1alpha1.dm.WorkerStatus;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
-import io.tidb.operator.controller.runtime.PrunedItemStore;
 import io.tidb.operator.controller.runtime.ReconcileWork;
 import io.tidb.operator.controller.runtime.ResourceContext;
 import io.tidb.operator.controller.runtime.WorkOutcome;
@@ -113,7 +112,7 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
         InformerEventSourceConfiguration.from(Pod.class, DmCluster.class)
             .withName("dm-pods")
             .withLabelSelector(OwnedEventSources.SELECTOR + "," + SELECTOR)
-            .withItemStore(new PrunedItemStore<>())
+            .withItemStore(OwnedEventSources.itemStore(context))
             .withSecondaryToPrimaryMapper(DmClusterWork::clusterOfPod)
             .build(),
         context)));

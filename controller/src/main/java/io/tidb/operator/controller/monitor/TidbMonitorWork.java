@@ -24,7 +24,6 @@ import io.tidb.operator.api.v1alpha1.shared.TidbClusterRef;
 import io.tidb.operator.controller.runtime.ApplyOutcome;
 import io.tidb.operator.controller.runtime.Conditions;
 import io.tidb.operator.controller.runtime.OwnedEventSources;
-import io.tidb.operator.controller.runtime.PrunedItemStore;
 import io.tidb.operator.controller.runtime.ReconcileWork;
 import io.tidb.operator.controller.runtime.ResourceContext;
 import io.tidb.operator.controller.runtime.WorkOutcome;
@@ -102,7 +101,7 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
     InformerEventSource<TidbCluster, TidbMonitor> clusters = new InformerEventSource<>(
         InformerEventSourceConfiguration.from(TidbCluster.class, TidbMonitor.class)
             .withName("monitored-tidbclusters")
-            .withItemStore(new PrunedItemStore<>())
+            .withItemStore(OwnedEventSources.itemStore(context))
             .withSecondaryToPrimaryMapper(tc -> monitorsOf(tc, context.getPrimaryCache().list().toList()))
             .build(),
         context);

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Constants;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -101,7 +102,8 @@ public final class OperatorRuntime implements AutoCloseable {
           c.withName(controller.name())
               .withFieldManager(ServerSideApplier.FIELD_MANAGER)
               .withGenerationAware(true)
-              .withItemStore(new PrunedItemStore<>())
+              .withItemStore(PrunedItemStore.forNamespaces(settings.watchAllNamespaces()
+                  ? Constants.WATCH_ALL_NAMESPACE_SET : settings.namespaces()))
               .withReconciliationMaxInterval(settings.resync())
               .withRetry(retry())
               .withRateLimiter(new ReconcileSpacing(settings.reconcileSpacing()));

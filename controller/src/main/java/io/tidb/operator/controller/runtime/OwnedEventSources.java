@@ -56,6 +56,15 @@ public final class OwnedEventSources {
 
   private OwnedEventSources() {}
 
+  /**
+   * The store of an informer that follows {@code context}'s controller's namespaces: a pruning one
+   * unless they are several ({@link PrunedItemStore#forNamespaces}).
+   */
+  public static <R extends HasMetadata> PrunedItemStore<R> itemStore(EventSourceContext<?> context) {
+    return PrunedItemStore.forNamespaces(
+        context.getControllerConfiguration().getInformerConfig().getNamespaces());
+  }
+
   /** One informer per kind, each mapped to its primary through the controller owner reference. */
   public static <P extends HasMetadata> List<EventSource<?, P>> owned(
       EventSourceContext<P> context, List<Class<? extends HasMetadata>> kinds) {
@@ -89,7 +98,7 @@ public final class OwnedEventSources {
     return indexedByStatefulSet(new InformerEventSource<>(
         InformerEventSourceConfiguration.from(Pod.class, context.getPrimaryResourceClass())
             .withLabelSelector(SELECTOR)
-            .withItemStore(new PrunedItemStore<>())
+            .withItemStore(itemStore(context))
             .withSecondaryToPrimaryMapper(mapper)
             .build(),
         context));
@@ -130,7 +139,7 @@ public final class OwnedEventSources {
         InformerEventSourceConfiguration.from(
                 PersistentVolumeClaim.class, context.getPrimaryResourceClass())
             .withLabelSelector(SELECTOR + "," + extraSelector)
-            .withItemStore(new PrunedItemStore<>())
+            .withItemStore(itemStore(context))
             .withOnAddFilter(claim -> false)
             .withOnUpdateFilter(OwnedEventSources::claimChangeMatters)
             .withSecondaryToPrimaryMapper(
@@ -193,7 +202,7 @@ public final class OwnedEventSources {
       Class<R> kind, EventSourceContext<P> context, String selector) {
     var configuration = InformerEventSourceConfiguration.from(kind, context.getPrimaryResourceClass())
         .withLabelSelector(selector)
-        .withItemStore(new PrunedItemStore<>());
+        .withItemStore(itemStore(context));
     if (Deployment.class.equals(kind)) {
       configuration.withOnUpdateFilter(OwnedEventSources::beyondStatus);
     }

@@ -5,7 +5,9 @@ import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.client.informers.cache.BasicItemStore;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import io.javaoperatorsdk.operator.api.config.informer.InformerConfiguration;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -20,11 +22,31 @@ import java.util.stream.Stream;
  * is the informer's own copy, fresh from the watch, so no one else holds it yet. The kept entry's
  * field set is compacted ({@link CompactFieldSets}): the same content in about half the memory.
  *
+ * <p><b>One informer per store.</b> fabric8's informer treats its store as its own: after each full
+ * list it removes, and reports deleted, every stored object the list did not return. JOSDK gives
+ * the one store of an informer configuration to each of the informers it starts for it, one per
+ * watched namespace, so with two namespaces the second's list removed the first's objects from the
+ * cache (at every start, and at every re-list after a watch expired) until they changed again.
+ * {@link #forNamespaces} therefore gives a store only to a configuration that starts one informer
+ * (all namespaces, or a single one); several namespaces keep fabric8's own store per informer,
+ * unpruned.
+ *
  * @param <R> the kind
  */
 public final class PrunedItemStore<R extends HasMetadata> implements ItemStore<R> {
 
   private final BasicItemStore<R> store = new BasicItemStore<>(Cache::metaNamespaceKeyFunc);
+
+  /**
+   * A pruning store for an informer configuration that watches {@code namespaces} (JOSDK's, where
+   * {@link InformerConfiguration#allNamespacesWatched} means one informer for all), or {@code
+   * null}, fabric8's store per informer, when they are several: see "One informer per store" above.
+   */
+  public static <R extends HasMetadata> PrunedItemStore<R> forNamespaces(Set<String> namespaces) {
+    return InformerConfiguration.allNamespacesWatched(namespaces) || namespaces.size() == 1
+        ? new PrunedItemStore<>()
+        : null;
+  }
 
   /**
    * Removes from {@code object} every managedFields entry but the operator's own apply entry,

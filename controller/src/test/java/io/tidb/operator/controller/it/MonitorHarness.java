@@ -43,13 +43,29 @@ final class MonitorHarness implements AutoCloseable {
   private final UnsettledApplies unsettled = new UnsettledApplies();
 
   MonitorHarness(ClusterAccess access, String prefix) {
-    this(access, prefix, new ComponentUrls(ComponentUrls.DEFAULT_PD_URL_TEMPLATE,
+    this(access, prefix, defaultUrls());
+  }
+
+  private static ComponentUrls defaultUrls() {
+    return new ComponentUrls(ComponentUrls.DEFAULT_PD_URL_TEMPLATE,
         ComponentUrls.DEFAULT_TIDB_STATUS_URL_TEMPLATE, ComponentUrls.DEFAULT_PD_MEMBER_URL_TEMPLATE,
-        Duration.ofSeconds(1)));
+        Duration.ofSeconds(1));
   }
 
   /** As above, with the PD URLs the operator uses (a PD simulator's). */
   MonitorHarness(ClusterAccess access, String prefix, ComponentUrls urls) {
+    this(access, prefix, urls, true);
+  }
+
+  /**
+   * The namespaces and an operator that is not started yet: the test creates objects first and
+   * then calls {@link #startOperator}.
+   */
+  static MonitorHarness unstarted(ClusterAccess access, String prefix) {
+    return new MonitorHarness(access, prefix, defaultUrls(), false);
+  }
+
+  private MonitorHarness(ClusterAccess access, String prefix, ComponentUrls urls, boolean start) {
     admin = access.newClient();
     ProjectCrds.apply(admin);
     ns = TestNamespaces.createUnique(admin, prefix);
@@ -64,6 +80,13 @@ final class MonitorHarness implements AutoCloseable {
     RuntimeServices services = RuntimeServices.create(client, registry, "monitor-it", Clock.systemUTC());
     operator = OperatorRuntime.create(settings, client, registry,
         List.of(TidbMonitorController.create(settings, services, new TidbMonitorAdmissionRules(), client)));
+    if (start) {
+      operator.start();
+    }
+  }
+
+  /** Starts the operator of a harness made {@link #unstarted}. */
+  void startOperator() {
     operator.start();
   }
 
@@ -88,6 +111,14 @@ final class MonitorHarness implements AutoCloseable {
     return monitor(name, specLines, UnaryOperator.identity());
   }
 
+  /** As above, in {@code namespace}. */
+  TidbMonitor monitorIn(String namespace, String name, String specLines) {
+    return monitor(name, specLines, tm -> {
+      tm.getMetadata().setNamespace(namespace);
+      return tm;
+    });
+  }
+
   /** As above, changed by {@code adjust} before it is created. */
   TidbMonitor monitor(String name, String specLines, UnaryOperator<TidbMonitor> adjust) {
     TidbMonitor tm = ApiObjects.parse("""
@@ -106,7 +137,11 @@ final class MonitorHarness implements AutoCloseable {
   }
 
   TidbMonitor get(String name) {
-    return admin.resources(TidbMonitor.class).inNamespace(ns).withName(name).get();
+    return get(ns, name);
+  }
+
+  TidbMonitor get(String namespace, String name) {
+    return admin.resources(TidbMonitor.class).inNamespace(namespace).withName(name).get();
   }
 
   TidbMonitor edit(String name, UnaryOperator<TidbMonitor> change) {
@@ -122,7 +157,12 @@ final class MonitorHarness implements AutoCloseable {
   }
 
   TidbMonitor await(String name, String what, Predicate<TidbMonitor> done) {
-    return Await.until(name + ": " + what, CONVERGE, () -> get(name), tm -> tm != null && done.test(tm));
+    return await(ns, name, what, done);
+  }
+
+  TidbMonitor await(String namespace, String name, String what, Predicate<TidbMonitor> done) {
+    return Await.until(namespace + "/" + name + ": " + what, CONVERGE, () -> get(namespace, name),
+        tm -> tm != null && done.test(tm));
   }
 
   static Optional<Condition> condition(TidbMonitor tm, String type) {
