@@ -67,7 +67,7 @@ public final class BackupController {
 
     @Override
     public DeleteControl cleanup(Backup stored, Context<Backup> context) {
-      return gatedCleanup(stored, () -> clean(stored, context));
+      return gatedCleanup(stored, context, () -> clean(stored, context));
     }
 
     private DeleteControl clean(Backup stored, Context<Backup> context) {

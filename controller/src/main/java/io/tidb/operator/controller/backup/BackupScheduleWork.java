@@ -51,6 +51,12 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
     this.client = client;
   }
 
+  /** Started on the first BackupSchedule: a namespace without one lists and watches none of them. */
+  @Override
+  public boolean ownedInformersOnFirstResource() {
+    return true;
+  }
+
   @Override
   public List<EventSource<?, BackupSchedule>> eventSources(EventSourceContext<BackupSchedule> context) {
     return OwnedEventSources.owned(context, List.<Class<? extends HasMetadata>>of(Backup.class));

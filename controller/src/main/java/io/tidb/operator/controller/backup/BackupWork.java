@@ -56,6 +56,12 @@ public final class BackupWork implements ReconcileWork<Backup, BackupStatus> {
     return "backup-" + b.getMetadata().getName();
   }
 
+  /** Started on the first Backup: a namespace without one lists and watches none of them. */
+  @Override
+  public boolean ownedInformersOnFirstResource() {
+    return true;
+  }
+
   @Override
   public List<EventSource<?, Backup>> eventSources(EventSourceContext<Backup> context) {
     // Only this controller's Jobs and their permissions: every TidbCluster's discovery

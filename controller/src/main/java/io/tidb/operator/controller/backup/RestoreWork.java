@@ -44,6 +44,12 @@ public final class RestoreWork implements ReconcileWork<Restore, RestoreStatus> 
     return "restore-" + r.getMetadata().getName();
   }
 
+  /** Started on the first Restore: a namespace without one lists and watches none of them. */
+  @Override
+  public boolean ownedInformersOnFirstResource() {
+    return true;
+  }
+
   @Override
   public List<EventSource<?, Restore>> eventSources(EventSourceContext<Restore> context) {
     // Only this controller's Jobs and their permissions: every TidbCluster's discovery

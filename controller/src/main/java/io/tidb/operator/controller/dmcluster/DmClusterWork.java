@@ -104,6 +104,12 @@ public final class DmClusterWork implements ReconcileWork<DmCluster, DmClusterSt
     this.claims = claims;
   }
 
+  /** Started on the first DmCluster: a namespace without one lists and watches none of them. */
+  @Override
+  public boolean ownedInformersOnFirstResource() {
+    return true;
+  }
+
   @Override
   public List<EventSource<?, DmCluster>> eventSources(EventSourceContext<DmCluster> context) {
     List<EventSource<?, DmCluster>> sources =

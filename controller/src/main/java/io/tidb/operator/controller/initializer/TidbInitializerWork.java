@@ -53,6 +53,12 @@ public final class TidbInitializerWork implements ReconcileWork<TidbInitializer,
     this.lookups = lookups;
   }
 
+  /** Started on the first TidbInitializer: a namespace without one lists and watches none of them. */
+  @Override
+  public boolean ownedInformersOnFirstResource() {
+    return true;
+  }
+
   @Override
   public List<EventSource<?, TidbInitializer>> eventSources(EventSourceContext<TidbInitializer> context) {
     return OwnedEventSources.owned(context, List.<Class<? extends HasMetadata>>of(Job.class));

@@ -73,7 +73,7 @@ public final class TidbMonitorController {
 
     @Override
     public DeleteControl cleanup(TidbMonitor resource, Context<TidbMonitor> context) {
-      return gatedCleanup(resource, () -> {
+      return gatedCleanup(resource, context, () -> {
         rbac.delete(resource);
         return DeleteControl.defaultDelete();
       });

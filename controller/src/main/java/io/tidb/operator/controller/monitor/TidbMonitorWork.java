@@ -93,6 +93,12 @@ public final class TidbMonitorWork implements ReconcileWork<TidbMonitor, TidbMon
     this.dashboard = dashboard;
   }
 
+  /** Started on the first TidbMonitor: a namespace without one lists and watches none of them. */
+  @Override
+  public boolean ownedInformersOnFirstResource() {
+    return true;
+  }
+
   @Override
   public List<EventSource<?, TidbMonitor>> eventSources(EventSourceContext<TidbMonitor> context) {
     List<EventSource<?, TidbMonitor>> sources =

@@ -19,6 +19,16 @@ public interface ReconcileWork<P extends HasMetadata, S> {
   List<EventSource<?, P>> eventSources(EventSourceContext<P> context);
 
   /**
+   * Whether {@link #eventSources} start with the controller ({@code false}: its first reconciles
+   * find them synced, and {@code /readyz} waits for them) or on the controller's first reconcile
+   * or clean-up ({@code true}): a controller whose kind the watched namespaces do not use then
+   * lists and watches nothing but its own kind. See {@link ValidatingReconciler}.
+   */
+  default boolean ownedInformersOnFirstResource() {
+    return false;
+  }
+
+  /**
    * Brings the resource's objects towards the desired state.
    *
    * @throws Exception a real error: retried with backoff (a {@link StepFailedException} names the

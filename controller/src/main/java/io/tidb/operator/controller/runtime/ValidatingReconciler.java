@@ -46,6 +46,15 @@ import org.slf4j.LoggerFactory;
  *       the failure is still written, so conditions can say why.
  * </ol>
  *
+ * <p><b>Owned informers on demand.</b> A controller whose work says so ({@link
+ * ReconcileWork#ownedInformersOnFirstResource}) starts the informers of its owned objects on its
+ * first reconcile or clean-up instead of with the operator: that call registers them with JOSDK
+ * ({@code dynamicallyRegisterEventSource}), which lists and starts each before it returns, and the
+ * calls that come meanwhile wait for it. Objects that already exist then raise events for their
+ * primaries as at start. Until then the controller lists and watches only its own kind: with 30
+ * clusters and none of the other six kinds, the six controllers' 25 or so informers cost about
+ * 0.35 s of CPU at every start.
+ *
  * <p>Abstract only because JOSDK reads the resource class from the reconciler's generic
  * superclass: each controller declares a one-line concrete subclass binding {@code P} and {@code
  * S} (e.g. {@code TidbClusterReconciler}); all behaviour is here.
@@ -70,6 +79,9 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
   private final boolean detectCacheMutations = CacheMutationDetector.enabled(System.getenv());
   private final ReconcileGate gate = new ReconcileGate();
   private final StartupOrder startupOrder;
+  private final Object ownedRegistration = new Object();
+  /** Owned informers not yet started ({@link ReconcileWork#ownedInformersOnFirstResource}); null once started. */
+  private volatile List<EventSource<?, P>> pendingOwned;
 
   /**
    * @param name the controller's name: JOSDK's, and the {@code controller} tag of the metrics
@@ -105,7 +117,39 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
 
   @Override
   public List<EventSource<?, P>> prepareEventSources(EventSourceContext<P> context) {
-    return work.eventSources(context);
+    List<EventSource<?, P>> sources = work.eventSources(context);
+    if (!work.ownedInformersOnFirstResource() || sources.isEmpty()) {
+      return sources;
+    }
+    pendingOwned = List.copyOf(sources);
+    return List.of();
+  }
+
+  /** Whether this controller's owned informers are started ({@link #startOwnedInformers}). */
+  boolean ownedInformersStarted() {
+    return pendingOwned == null;
+  }
+
+  /**
+   * Starts the owned informers put off by {@link #prepareEventSources}, once: JOSDK lists and
+   * starts each before this returns; concurrent callers wait.
+   */
+  private void startOwnedInformers(Context<P> context) {
+    if (pendingOwned == null) {
+      return;
+    }
+    synchronized (ownedRegistration) {
+      List<EventSource<?, P>> pending = pendingOwned;
+      if (pending == null) {
+        return;
+      }
+      for (EventSource<?, P> source : pending) {
+        context.eventSourceRetriever().dynamicallyRegisterEventSource(source);
+      }
+      pendingOwned = null;
+      LOG.info("owned informers started on the first resource controller={} informers={}",
+          name, pending.size());
+    }
   }
 
   /**
@@ -121,6 +165,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
       return UpdateControl.noUpdate();
     }
     try {
+      startOwnedInformers(context);
       return reconcileOpen(stored, context);
     } finally {
       gate.exit();
@@ -131,13 +176,15 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
    * Runs a controller's clean-up of a deleted resource ({@code Cleaner#cleanup}) through the same
    * gate: while the process stops it keeps the finalizer and does nothing.
    */
-  protected final DeleteControl gatedCleanup(P stored, java.util.function.Supplier<DeleteControl> cleanup) {
+  protected final DeleteControl gatedCleanup(
+      P stored, Context<P> context, java.util.function.Supplier<DeleteControl> cleanup) {
     if (!gate.enter()) {
       LOG.debug("stopping: clean-up not started controller={} namespace={} name={}", name,
           stored.getMetadata().getNamespace(), stored.getMetadata().getName());
       return DeleteControl.noFinalizerRemoval();
     }
     try {
+      startOwnedInformers(context);
       return cleanup.get();
     } finally {
       gate.exit();
