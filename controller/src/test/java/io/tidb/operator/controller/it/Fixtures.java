@@ -3,6 +3,7 @@ package io.tidb.operator.controller.it;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
+import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.testsupport.ProjectDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,6 +40,25 @@ final class Fixtures {
     tc.getSpec().getTidb().setReplicas(1);
     tc.getSpec().setConfigUpdateStrategy(configUpdateStrategy);
     return tc;
+  }
+
+  /**
+   * A TidbMonitor in {@code namespace} with the images of the upstream examples and the given spec
+   * lines (e.g. {@code clusters: [{name: basic}]}).
+   */
+  static TidbMonitor monitor(String namespace, String name, String specLines) {
+    return ApiObjects.parse("""
+        apiVersion: pingcap.com/v1alpha1
+        kind: TidbMonitor
+        metadata: {name: %s, namespace: %s}
+        spec:
+          prometheus: {baseImage: prom/prometheus, version: v2.27.1}
+          grafana: {baseImage: grafana/grafana, version: 7.5.11}
+          initializer: {baseImage: pingcap/tidb-monitor-initializer, version: v8.5.7}
+          reloader: {baseImage: pingcap/tidb-monitor-reloader, version: v1.0.1}
+          prometheusReloader: {baseImage: quay.io/prometheus-operator/prometheus-config-reloader, version: v0.49.0}
+          imagePullPolicy: IfNotPresent
+        %s""".formatted(name, namespace, specLines.indent(2)), TidbMonitor.class);
   }
 
   private static TidbCluster example(String file, String name) {

@@ -113,26 +113,12 @@ final class MonitorHarness implements AutoCloseable {
 
   /** As above, in {@code namespace}. */
   TidbMonitor monitorIn(String namespace, String name, String specLines) {
-    return monitor(name, specLines, tm -> {
-      tm.getMetadata().setNamespace(namespace);
-      return tm;
-    });
+    return admin.resource(Fixtures.monitor(namespace, name, specLines)).create();
   }
 
   /** As above, changed by {@code adjust} before it is created. */
   TidbMonitor monitor(String name, String specLines, UnaryOperator<TidbMonitor> adjust) {
-    TidbMonitor tm = ApiObjects.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: TidbMonitor
-        metadata: {name: %s, namespace: %s}
-        spec:
-          prometheus: {baseImage: prom/prometheus, version: v2.27.1}
-          grafana: {baseImage: grafana/grafana, version: 7.5.11}
-          initializer: {baseImage: pingcap/tidb-monitor-initializer, version: v8.5.7}
-          reloader: {baseImage: pingcap/tidb-monitor-reloader, version: v1.0.1}
-          prometheusReloader: {baseImage: quay.io/prometheus-operator/prometheus-config-reloader, version: v0.49.0}
-          imagePullPolicy: IfNotPresent
-        %s""".formatted(name, ns, specLines.indent(2)), TidbMonitor.class);
+    TidbMonitor tm = Fixtures.monitor(ns, name, specLines);
     return admin.resource(adjust.apply(tm)).create();
   }
 

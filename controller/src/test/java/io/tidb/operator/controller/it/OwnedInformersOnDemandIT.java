@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.micrometer.core.instrument.Counter;
-import io.tidb.operator.api.ApiObjects;
-import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
@@ -57,19 +55,7 @@ class OwnedInformersOnDemandIT {
     assertEquals(0, watches("jobs"), "Jobs watched before any TidbInitializer, Backup or Restore");
 
     h.create(Fixtures.small("mon", null));
-    TidbMonitor tm = ApiObjects.parse("""
-        apiVersion: pingcap.com/v1alpha1
-        kind: TidbMonitor
-        metadata: {name: mon, namespace: %s}
-        spec:
-          clusters: [{name: mon}]
-          prometheus: {baseImage: prom/prometheus, version: v2.27.1}
-          grafana: {baseImage: grafana/grafana, version: 7.5.11}
-          initializer: {baseImage: pingcap/tidb-monitor-initializer, version: v8.5.7}
-          reloader: {baseImage: pingcap/tidb-monitor-reloader, version: v1.0.1}
-          prometheusReloader: {baseImage: quay.io/prometheus-operator/prometheus-config-reloader, version: v0.49.0}
-        """.formatted(h.namespace), TidbMonitor.class);
-    h.admin.resource(tm).create();
+    h.admin.resource(Fixtures.monitor(h.namespace, "mon", "clusters: [{name: mon}]\n")).create();
 
     StatefulSet made = Await.until("the monitor's StatefulSet", ControllerHarness.CONVERGE,
         () -> h.admin.apps().statefulSets().inNamespace(h.namespace).withName("mon-monitor").get(),
