@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.pdsim.SimulationSettings;
@@ -96,15 +98,14 @@ class NodeNotReadyIT {
         .findFirst().orElse(null);
   }
 
+  /**
+   * Sets or removes the label that makes kwok turn the node NotReady, as a merge patch without a
+   * resourceVersion: the node controller and kwok write the node too, and an edit (read, change,
+   * update) then failed with 409 Conflict.
+   */
   private static void chaos(String node, boolean on) {
-    h.admin.nodes().withName(node).edit(n -> {
-      if (on) {
-        n.getMetadata().getLabels().put(CHAOS, "true");
-      } else {
-        n.getMetadata().getLabels().remove(CHAOS);
-      }
-      return n;
-    });
+    h.admin.nodes().withName(node).patch(PatchContext.of(PatchType.JSON_MERGE),
+        "{\"metadata\":{\"labels\":{\"" + CHAOS + "\":" + (on ? "\"true\"" : "null") + "}}}");
   }
 
   private static Pod pod(String name) {
