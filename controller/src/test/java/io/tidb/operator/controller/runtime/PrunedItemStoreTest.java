@@ -1,6 +1,7 @@
 package io.tidb.operator.controller.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -9,9 +10,11 @@ import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntryBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.javaoperatorsdk.operator.api.reconciler.Constants;
 import io.tidb.operator.api.ApiObjects;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Cached objects keep only the operator's own apply entry of their managedFields. */
@@ -68,5 +71,13 @@ class PrunedItemStoreTest {
     assertEquals(List.of(key), store.keySet().toList());
     assertSame(pod, store.remove(key));
     assertEquals(0, store.size());
+  }
+
+  @Test
+  void aStoreOnlyWhereOneInformerUsesIt() {
+    assertNotNull(PrunedItemStore.forNamespaces(Constants.WATCH_ALL_NAMESPACE_SET), "all namespaces");
+    assertNotNull(PrunedItemStore.forNamespaces(Set.of("team-a")), "one namespace");
+    assertNull(PrunedItemStore.forNamespaces(Set.of("team-a", "team-b")),
+        "two namespaces: an informer each, which must not share a store");
   }
 }
