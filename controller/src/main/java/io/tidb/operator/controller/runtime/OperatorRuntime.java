@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.tidb.operator.controller.config.ControllerSettings;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -99,19 +100,17 @@ public final class OperatorRuntime implements AutoCloseable {
     operator.register(
         controller,
         c -> {
+          Set<String> namespaces = settings.watchAllNamespaces()
+              ? Constants.WATCH_ALL_NAMESPACE_SET
+              : settings.namespaces();
           c.withName(controller.name())
               .withFieldManager(ServerSideApplier.FIELD_MANAGER)
               .withGenerationAware(true)
-              .withItemStore(PrunedItemStore.forNamespaces(settings.watchAllNamespaces()
-                  ? Constants.WATCH_ALL_NAMESPACE_SET : settings.namespaces()))
+              .settingNamespaces(namespaces)
+              .withItemStore(PrunedItemStore.forNamespaces(namespaces))
               .withReconciliationMaxInterval(settings.resync())
               .withRetry(retry())
               .withRateLimiter(new ReconcileSpacing(settings.reconcileSpacing()));
-          if (settings.watchAllNamespaces()) {
-            c.watchingAllNamespaces();
-          } else {
-            c.settingNamespaces(settings.namespaces());
-          }
         });
   }
   /**

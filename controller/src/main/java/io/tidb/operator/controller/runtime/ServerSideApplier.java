@@ -62,7 +62,7 @@ public final class ServerSideApplier implements Applier {
         desired.getMetadata().getNamespace(),
         desired.getMetadata().getName(),
         primary.getName(),
-        diffs.size() > 8 ? diffs.subList(0, 8) + "..." : diffs);
+        shown(diffs));
     R applied =
         client
             .resource(desired)
@@ -83,7 +83,7 @@ public final class ServerSideApplier implements Applier {
           kind,
           desired.getMetadata().getNamespace(),
           desired.getMetadata().getName(),
-          unsettled.size() > 8 ? unsettled.subList(0, 8) + "..." : unsettled);
+          shown(unsettled));
     }
     if (actual.isPresent()) {
       cache.handleRecentResourceUpdate(primary, applied, actual.get());
@@ -93,5 +93,10 @@ public final class ServerSideApplier implements Applier {
     cache.handleRecentResourceCreate(primary, applied);
     metrics.applied(kind, "created");
     return ApplyOutcome.CREATED;
+  }
+
+  /** The first eight differences, for a log line. */
+  private static Object shown(List<String> differences) {
+    return differences.size() > 8 ? differences.subList(0, 8) + "..." : differences;
   }
 }
