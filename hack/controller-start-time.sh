@@ -7,8 +7,9 @@
 #
 # LIB_DIR holds the controller's jars as in the image (class path LIB_DIR/*); NAMESPACE is the one
 # namespace watched. The JVM gets the chart's controller.jvmOptions after -XX:MaxRAM=512m (its memory
-# limit), then the extra options (e.g. -XX:SharedArchiveFile=...). Uses KUBECONFIG (default: the
-# local control plane's). Environment: PORT (default 18089), LOG (default: a temporary file).
+# limit), then the extra options (e.g. -XX:SharedArchiveFile=...), and the chart's
+# controller.mallocArenaMax as MALLOC_ARENA_MAX. Uses KUBECONFIG (default: the local control
+# plane's). Environment: PORT (default 18089), LOG (default: a temporary file).
 set -euo pipefail
 
 [ $# -ge 2 ] || { sed -n '2,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -19,6 +20,10 @@ kubeconfig=${KUBECONFIG:-$HOME/.local/share/tidb-operator-java/control-plane/kub
 port=${PORT:-18089}
 log=${LOG:-$(mktemp /tmp/controller-start-XXXXXX.log)}
 options=$(sed -n 's/^  jvmOptions: "\(.*\)"$/\1/p' "$root/charts/tidb-operator/values.yaml" | head -1)
+arenas=$(sed -n 's/^  mallocArenaMax: \([0-9]*\)$/\1/p' "$root/charts/tidb-operator/values.yaml" | head -1)
+if [ "${arenas:-0}" -gt 0 ]; then
+  export MALLOC_ARENA_MAX=$arenas
+fi
 
 if curl -s -o /dev/null "http://127.0.0.1:$port/readyz"; then
   echo "something already answers on 127.0.0.1:$port; set PORT" >&2

@@ -115,6 +115,15 @@ class ChartTemplateTest {
     }
 
     @Test
+    void controllerRunsWithTwoMallocArenasUnlessTheValueIsZero() {
+      Map<String, String> env = env(chart.get(Deployment.class, CONTROLLER));
+      assertEquals("2", env.get("MALLOC_ARENA_MAX"), env.toString());
+      assertTrue(env.get("JAVA_TOOL_OPTIONS").contains("-XX:TrimNativeHeapInterval="), env.toString());
+      RenderedChart glibcDefault = render("controller: {mallocArenaMax: 0}\n");
+      assertFalse(env(glibcDefault.get(Deployment.class, CONTROLLER)).containsKey("MALLOC_ARENA_MAX"));
+    }
+
+    @Test
     void validatingWebhookChecksTidbClusterCreatesAndUpdatesAndFailsClosed() {
       ValidatingWebhookConfiguration config = chart.get(ValidatingWebhookConfiguration.class, WEBHOOK);
       assertEquals(1, config.getWebhooks().size());
@@ -522,6 +531,7 @@ class ChartTemplateTest {
         "watchNamespaces: team-a",
         "controller: {workers: 0}",
         "controller: {kubeApiQps: -1}",
+        "controller: {mallocArenaMax: -1}",
         "controller: {tikvFailoverPeriod: soon}",
         "controller: {autoFailover: maybe}",
         "webhook: {timeoutSeconds: 60}",
@@ -542,6 +552,15 @@ class ChartTemplateTest {
 
   static Container container(Deployment deployment) {
     return deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
+  }
+
+  /** The container's environment variables with a literal value, by name. */
+  static Map<String, String> env(Deployment deployment) {
+    Map<String, String> env = new java.util.LinkedHashMap<>();
+    container(deployment).getEnv().stream()
+        .filter(variable -> variable.getValue() != null)
+        .forEach(variable -> env.put(variable.getName(), variable.getValue()));
+    return env;
   }
 
   /** The container's {@code --flag=value} arguments; a bare {@code --flag} maps to "true". */

@@ -16,11 +16,13 @@ import java.util.regex.Pattern;
 /**
  * What the chart runs a JVM container with ({@code controller} or {@code webhook} of values.yaml):
  * its {@code jvmOptions} after {@code -XX:MaxRAM} set to its {@code resources.limits.memory}, which
- * is what the JVM sizes itself by inside a container with that limit, and the container's {@code
- * env} values. The benchmarks start the controller and the webhook with them.
+ * is what the JVM sizes itself by inside a container with that limit, and the container's
+ * environment: {@code MALLOC_ARENA_MAX} from {@code mallocArenaMax}, then the {@code env} values.
+ * The benchmarks start the controller and the webhook with them.
  *
  * @param jvmArgs {@code -XX:MaxRAM=<limit>} then the chart's options, in order
- * @param env {@code NAME=value} of each {@code env} entry with a literal value
+ * @param env {@code MALLOC_ARENA_MAX=<mallocArenaMax>} when it is above 0, then {@code NAME=value}
+ *     of each {@code env} entry with a literal value, in the order the container gets them
  */
 public record ChartJvmOptions(List<String> jvmArgs, List<String> env) {
 
@@ -43,6 +45,10 @@ public record ChartJvmOptions(List<String> jvmArgs, List<String> env) {
     options.add("-XX:MaxRAM=" + maxRam(component, limit.asText()));
     options.addAll(split(values.path("jvmOptions").asText("")));
     List<String> env = new ArrayList<>();
+    int arenas = values.path("mallocArenaMax").asInt(0);
+    if (arenas > 0) {
+      env.add("MALLOC_ARENA_MAX=" + arenas);
+    }
     for (JsonNode variable : values.path("env")) {
       if (variable.has("value")) {
         env.add(variable.path("name").asText() + "=" + variable.path("value").asText());

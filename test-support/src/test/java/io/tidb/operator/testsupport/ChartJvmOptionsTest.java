@@ -69,6 +69,28 @@ class ChartJvmOptionsTest {
   }
 
   @Test
+  void mallocArenaMaxBecomesTheContainersFirstVariableUnlessZero() throws Exception {
+    String values = """
+        controller:
+          jvmOptions: "-Xss512k"
+          mallocArenaMax: 2
+          env:
+          - {name: TZ, value: UTC}
+          resources:
+            limits:
+              memory: 512Mi
+        webhook:
+          jvmOptions: "-Xss512k"
+          mallocArenaMax: 0
+          resources:
+            limits:
+              memory: 512Mi
+        """;
+    assertEquals(List.of("MALLOC_ARENA_MAX=2", "TZ=UTC"), ChartJvmOptions.fromValues(values, "controller").env());
+    assertEquals(List.of(), ChartJvmOptions.fromValues(values, "webhook").env());
+  }
+
+  @Test
   void theProjectChartHasAControllerAndAWebhookLimit() throws Exception {
     assertTrue(ChartJvmOptions.ofProjectChart("controller").jvmArgs().get(0).startsWith("-XX:MaxRAM="));
     assertTrue(ChartJvmOptions.ofProjectChart("webhook").jvmArgs().get(0).startsWith("-XX:MaxRAM="));

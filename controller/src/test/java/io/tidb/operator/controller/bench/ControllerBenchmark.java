@@ -84,8 +84,8 @@ public final class ControllerBenchmark {
       ConfigMap.class, Secret.class, StatefulSet.class);
 
   private record Options(
-      List<Integer> sizes, String shape, int settleSeconds, List<String> jvmArgs, boolean skipFloor,
-      int restarts, String classPath, boolean clientCertificate) {
+      List<Integer> sizes, String shape, int settleSeconds, List<String> jvmArgs, List<String> env,
+      boolean skipFloor, int restarts, String classPath, boolean clientCertificate) {
 
     static Options parse(String[] args) throws IOException {
       String shape = "basic";
@@ -126,8 +126,21 @@ public final class ControllerBenchmark {
         jvmArgs = new ArrayList<>(ChartJvmOptions.ofProjectChart("controller").jvmArgs());
         jvmArgs.add(IMAGE_ENTRYPOINT_OPTION);
       }
+      // The chart's container environment (MALLOC_ARENA_MAX) whatever the JVM options.
+      List<String> env = ChartJvmOptions.ofProjectChart("controller").env();
       return new Options(sizes.isEmpty() ? List.of(1, 30, 100) : sizes, shape, settleSeconds,
-          jvmArgs, skipFloor, restarts, classPath, clientCertificate);
+          jvmArgs, env, skipFloor, restarts, classPath, clientCertificate);
+    }
+
+    /** The controller's environment: the chart's, then how it reaches the API server. */
+    Map<String, String> environment(ControllerAccess access) {
+      Map<String, String> environment = new LinkedHashMap<>();
+      for (String variable : env) {
+        int eq = variable.indexOf('=');
+        environment.put(variable.substring(0, eq), variable.substring(eq + 1));
+      }
+      environment.putAll(access.environment());
+      return environment;
     }
   }
 
@@ -159,6 +172,7 @@ public final class ControllerBenchmark {
     Options options = Options.parse(args);
     System.out.printf("load average before: %s", Files.readString(Path.of("/proc/loadavg")));
     System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
+    System.out.println("controller environment (the chart's): " + String.join(" ", options.env()));
     ClusterAccess access = LocalControlPlane.shared();
     ControllerAccess controllerAccess = null;
     List<Run> runs = new ArrayList<>();
@@ -190,6 +204,7 @@ public final class ControllerBenchmark {
     }
     System.out.printf("%nload average after: %s", Files.readString(Path.of("/proc/loadavg")));
     System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
+    System.out.println("controller environment (the chart's): " + String.join(" ", options.env()));
     if (options.classPath().endsWith("*")) {
       System.out.println("controller class path: " + options.classPath());
     }
@@ -223,7 +238,7 @@ public final class ControllerBenchmark {
     String ns = TestNamespaces.createUnique(admin, "bench-" + n);
     int port = LoopbackPorts.free();
     List<String> flags = controllerFlags(controllerAccess, sim, ns, port);
-    Map<String, String> environment = controllerAccess.environment();
+    Map<String, String> environment = options.environment(controllerAccess);
     Controller controller = start(options.jvmArgs(), options.classPath(), flags, environment);
     try {
       double startReadyz = millisSince(controller.execNanos(), awaitReadyz(port, controller));
