@@ -9,8 +9,9 @@
 # LIB_DIR/*). The JVM gets -XX:MaxRAM=512m (the chart's memory limit), the chart's
 # webhook.jvmOptions and -XX:-UsePerfData (as the image's entry point), then the extra options
 # (e.g. -XX:SharedArchiveFile=... from hack/class-data-archive.sh, which needs LIB_DIR given as the
-# same absolute path). The webhook serves a throwaway certificate (--cert-dir) on 127.0.0.1.
-# Environment: PORT (default 19443), LOG (default: a temporary file).
+# same absolute path), and the chart's webhook.mallocArenaMax as MALLOC_ARENA_MAX. The webhook
+# serves a throwaway certificate (--cert-dir) on 127.0.0.1. Environment: PORT (default 19443), LOG
+# (default: a temporary file).
 set -euo pipefail
 
 [ $# -ge 1 ] || { sed -n '2,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -20,6 +21,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 port=${PORT:-19443}
 log=${LOG:-$(mktemp /tmp/webhook-start-XXXXXX.log)}
 options=$(sed -n 's/^  jvmOptions: "\(.*\)"$/\1/p' "$root/charts/tidb-operator/values.yaml" | sed -n 2p)
+arenas=$(sed -n 's/^  mallocArenaMax: \([0-9]*\)$/\1/p' "$root/charts/tidb-operator/values.yaml" | sed -n 2p)
+if [ "${arenas:-0}" -gt 0 ]; then
+  export MALLOC_ARENA_MAX=$arenas
+fi
 certs=$(mktemp -d)
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=127.0.0.1 \
   -addext subjectAltName=IP:127.0.0.1 -keyout "$certs/tls.key" -out "$certs/tls.crt" 2>/dev/null

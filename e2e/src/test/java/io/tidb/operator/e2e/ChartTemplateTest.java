@@ -114,13 +114,16 @@ class ChartTemplateTest {
       assertTrue(single.all(PodDisruptionBudget.class).isEmpty(), single.summary());
     }
 
-    @Test
-    void controllerRunsWithTwoMallocArenasUnlessTheValueIsZero() {
-      Map<String, String> env = env(chart.get(Deployment.class, CONTROLLER));
+    @ParameterizedTest(name = "{0} runs with two malloc arenas unless the value is 0")
+    @ValueSource(strings = {"controller", "webhook"})
+    void jvmContainersRunWithTwoMallocArenasUnlessTheValueIsZero(String component) {
+      String name = component.equals("controller") ? CONTROLLER : WEBHOOK;
+      Map<String, String> env = env(chart.get(Deployment.class, name));
       assertEquals("2", env.get("MALLOC_ARENA_MAX"), env.toString());
       assertTrue(env.get("JAVA_TOOL_OPTIONS").contains("-XX:TrimNativeHeapInterval="), env.toString());
-      RenderedChart glibcDefault = render("controller: {mallocArenaMax: 0}\n");
-      assertFalse(env(glibcDefault.get(Deployment.class, CONTROLLER)).containsKey("MALLOC_ARENA_MAX"));
+      RenderedChart glibcDefault = render(component + ": {mallocArenaMax: 0}\n");
+      assertFalse(env(glibcDefault.get(Deployment.class, name)).containsKey("MALLOC_ARENA_MAX"));
+      assertTrue(env(glibcDefault.get(Deployment.class, name)).containsKey("JAVA_TOOL_OPTIONS"));
     }
 
     @Test
@@ -532,6 +535,7 @@ class ChartTemplateTest {
         "controller: {workers: 0}",
         "controller: {kubeApiQps: -1}",
         "controller: {mallocArenaMax: -1}",
+        "webhook: {mallocArenaMax: two}",
         "controller: {tikvFailoverPeriod: soon}",
         "controller: {autoFailover: maybe}",
         "webhook: {timeoutSeconds: 60}",

@@ -79,7 +79,7 @@ public final class AdmissionBenchmark {
   private Duration measure = Duration.ofSeconds(10);
   /** Default: the chart's webhook memory limit and jvmOptions, read from its values.yaml. */
   private String serverJvmArgs;
-  /** Default: the chart's webhook container environment (values.yaml webhook.env). */
+  /** Default: the chart's webhook container environment (webhook.mallocArenaMax and webhook.env). */
   private final List<String> serverEnv = new ArrayList<>();
   private int inProcessIterations = 5_000;
   private Duration soak = Duration.ZERO;
