@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -60,6 +62,23 @@ public record ChartJvmOptions(List<String> jvmArgs, List<String> env) {
   /** {@code component}'s options in the project's own chart. */
   public static ChartJvmOptions ofProjectChart(String component) throws IOException {
     return fromValues(Files.readString(ProjectDirectory.root().resolve("charts/tidb-operator/values.yaml")), component);
+  }
+
+  /**
+   * {@code NAME=value} variables (as in {@link #env()}) by name, in order, for a {@link
+   * ProcessBuilder}'s environment; a later variable of the same name wins, as in a container.
+   */
+  public static Map<String, String> environment(List<String> variables) {
+    Map<String, String> environment = new LinkedHashMap<>();
+    for (String variable : variables) {
+      int eq = variable.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("environment variable: Invalid value: \"" + variable
+            + "\": NAME=value");
+      }
+      environment.put(variable.substring(0, eq), variable.substring(eq + 1));
+    }
+    return environment;
   }
 
   /** Whitespace-separated options, as a shell would split JAVA_TOOL_OPTIONS without quotes. */

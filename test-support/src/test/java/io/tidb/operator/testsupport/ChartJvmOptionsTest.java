@@ -91,6 +91,19 @@ class ChartJvmOptionsTest {
   }
 
   @Test
+  void variablesBecomeAProcessEnvironmentInOrderTheLaterOfTwoNamesWinning() {
+    assertEquals(List.of("MALLOC_ARENA_MAX", "OPTS"), List.copyOf(
+        ChartJvmOptions.environment(List.of("MALLOC_ARENA_MAX=2", "OPTS=a=b", "MALLOC_ARENA_MAX=1")).keySet()));
+    assertEquals("a=b", ChartJvmOptions.environment(List.of("OPTS=a=b")).get("OPTS"));
+    assertEquals("1", ChartJvmOptions.environment(List.of("MALLOC_ARENA_MAX=2", "MALLOC_ARENA_MAX=1"))
+        .get("MALLOC_ARENA_MAX"));
+    assertEquals("", ChartJvmOptions.environment(List.of("EMPTY=")).get("EMPTY"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ChartJvmOptions.environment(List.of("NOVALUE")));
+    assertTrue(e.getMessage().contains("\"NOVALUE\""), e.getMessage());
+  }
+
+  @Test
   void theProjectChartHasAControllerAndAWebhookLimit() throws Exception {
     assertTrue(ChartJvmOptions.ofProjectChart("controller").jvmArgs().get(0).startsWith("-XX:MaxRAM="));
     assertTrue(ChartJvmOptions.ofProjectChart("webhook").jvmArgs().get(0).startsWith("-XX:MaxRAM="));

@@ -120,25 +120,21 @@ public final class ControllerBenchmark {
       if (!List.of("basic", "small").contains(shape)) {
         throw new IllegalArgumentException("--shape: Unsupported value: \"" + shape + "\": basic or small");
       }
+      ChartJvmOptions chart = ChartJvmOptions.ofProjectChart("controller");
       if (jvmArgs == null) {
         // The chart's options, and -XX:-UsePerfData as the image's entry point adds (the JVM's
         // perf-data sampling cost about 6 % of a settled reconcile's CPU in the quiet window).
-        jvmArgs = new ArrayList<>(ChartJvmOptions.ofProjectChart("controller").jvmArgs());
+        jvmArgs = new ArrayList<>(chart.jvmArgs());
         jvmArgs.add(IMAGE_ENTRYPOINT_OPTION);
       }
       // The chart's container environment (MALLOC_ARENA_MAX) whatever the JVM options.
-      List<String> env = ChartJvmOptions.ofProjectChart("controller").env();
       return new Options(sizes.isEmpty() ? List.of(1, 30, 100) : sizes, shape, settleSeconds,
-          jvmArgs, env, skipFloor, restarts, classPath, clientCertificate);
+          jvmArgs, chart.env(), skipFloor, restarts, classPath, clientCertificate);
     }
 
     /** The controller's environment: the chart's, then how it reaches the API server. */
     Map<String, String> environment(ControllerAccess access) {
-      Map<String, String> environment = new LinkedHashMap<>();
-      for (String variable : env) {
-        int eq = variable.indexOf('=');
-        environment.put(variable.substring(0, eq), variable.substring(eq + 1));
-      }
+      Map<String, String> environment = ChartJvmOptions.environment(env);
       environment.putAll(access.environment());
       return environment;
     }

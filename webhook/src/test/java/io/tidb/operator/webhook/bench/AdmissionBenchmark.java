@@ -155,10 +155,7 @@ public final class AdmissionBenchmark {
     long launched = System.nanoTime();
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(dir.resolve("server.log").toFile());
-    for (String variable : serverEnv) {
-      int eq = variable.indexOf('=');
-      builder.environment().put(variable.substring(0, eq), variable.substring(eq + 1));
-    }
+    builder.environment().putAll(ChartJvmOptions.environment(serverEnv));
     Process server = builder.start();
     long readyNanos = awaitReady(probe, readyz, server, launched);
     long startupCpuTicks = ProcFiles.cpuTicks(server.pid());
