@@ -18,6 +18,12 @@
 #   TIDB_OPERATOR_KWOK_NODES     number of fake nodes (default 3)
 #   TIDB_OPERATOR_KWOK_POD_CIDR  pod IPs kwok hands out (default 127.10.0.0/16, loopback: see docs)
 #   TIDB_OPERATOR_CONTROL_PLANE_TIMEOUT  seconds 'up' waits for each component (default 180)
+#   TIDB_OPERATOR_KCM_API_QPS    kube-controller-manager's client rate limit, requests a second
+#                                (default 20, Kubernetes' default; read when the control plane starts)
+#   TIDB_OPERATOR_KCM_API_BURST  its burst (default 30, Kubernetes' default). Its StatefulSet
+#                                controller creates every pod and claim through that client, so the
+#                                limit sets how fast many clusters' pods can come up; kwokctl lifts it
+#                                for scale tests (docs/benchmarks-controller.md)
 #
 # Pod IPs (127.10.0.0/16) and Service ClusterIPs (127.0.96.0/20) are loopback addresses, so a client
 # that dials one by mistake can never send traffic off this machine. Loopback endpoint addresses are
@@ -28,6 +34,8 @@ K8S_VERSION=${K8S_VERSION:-1.36.3}
 BIN=${KUBE_API_TEST_DIR:-$HOME/.kubeapitest}/k8s/$K8S_VERSION-linux-amd64
 STATE=${TIDB_OPERATOR_LOCAL_DIR:-$HOME/.local/share/tidb-operator-java/control-plane}
 NODES=${TIDB_OPERATOR_KWOK_NODES:-3}
+KCM_API_QPS=${TIDB_OPERATOR_KCM_API_QPS:-20}
+KCM_API_BURST=${TIDB_OPERATOR_KCM_API_BURST:-30}
 POD_CIDR=${TIDB_OPERATOR_KWOK_POD_CIDR:-127.10.0.0/16}
 SERVICE_CIDR=127.0.96.0/20
 COMPONENTS="etcd kube-apiserver kube-controller-manager kube-scheduler kwok"
@@ -317,7 +325,8 @@ do_up() {
               --leader-elect=false --bind-address=127.0.0.1 --profiling=false)
   start_component kube-controller-manager "$BIN/kube-controller-manager" "${auth[@]}" \
     --secure-port="$CONTROLLER_MANAGER_PORT" --root-ca-file="$PKI/ca.crt" \
-    --service-account-private-key-file="$PKI/sa.key" --use-service-account-credentials=false
+    --service-account-private-key-file="$PKI/sa.key" --use-service-account-credentials=false \
+    --kube-api-qps="$KCM_API_QPS" --kube-api-burst="$KCM_API_BURST"
   start_component kube-scheduler "$BIN/kube-scheduler" "${auth[@]}" --secure-port="$SCHEDULER_PORT"
 
   kubectl_local apply -f "$BIN/kwok-stages/volume/fast/storage-class.yaml" >&2

@@ -72,6 +72,8 @@ public final class ControllerBenchmark {
   /** What the image's entry point adds to the chart's options, apart from its CDS archive. */
   static final String IMAGE_ENTRYPOINT_OPTION = "-XX:-UsePerfData";
 
+  /** The machine's cores, for how many of them were busy. */
+  private static final int CORES = Runtime.getRuntime().availableProcessors();
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(30);
   private static final Duration GONE_TIMEOUT = Duration.ofMinutes(15);
   private static final Duration FIRST_WRITE_TIMEOUT = Duration.ofMinutes(5);
@@ -151,7 +153,7 @@ public final class ControllerBenchmark {
       double firstReadySeconds, double medianReadySeconds, double allReadySeconds,
       RequestCounts requests, double reconciles, double cpuSeconds, double cpuAtReadySeconds,
       PrometheusText metricsAtReady, ThreadCpu threadsAtReady, int simCallsAtReady,
-      int simCalls, Map<String, Double> cpuByThread) {}
+      int simCalls, Map<String, Double> cpuByThread, MachineCpu.Use machine) {}
 
   private record Quiet(
       RequestCounts requests, double reconciles, double cpuSeconds, double heapMiB, double rssMiB,
@@ -162,7 +164,10 @@ public final class ControllerBenchmark {
 
   private record Run(
       int clusters, double startReadyzMillis, Converging converging, Quiet quiet, List<Restart> restarts,
-      Double floorSeconds) {}
+      Floor floor) {}
+
+  /** The control plane's own time for the same objects, and who used the machine's CPU meanwhile. */
+  private record Floor(double seconds, MachineCpu.Use machine) {}
 
   public static void main(String[] args) throws Exception {
     Options options = Options.parse(args);
@@ -170,6 +175,7 @@ public final class ControllerBenchmark {
     System.out.println("controller JVM args: " + String.join(" ", options.jvmArgs()));
     System.out.println("controller environment (the chart's): " + String.join(" ", options.env()));
     ClusterAccess access = LocalControlPlane.shared();
+    System.out.println("kube-controller-manager's client limit: " + controllerManagerClientLimit());
     ControllerAccess controllerAccess = null;
     List<Run> runs = new ArrayList<>();
     try (KubernetesClient admin = access.newClient();
@@ -213,7 +219,7 @@ public final class ControllerBenchmark {
       System.out.printf(Locale.ROOT,
           "| %d | %.1f / %.1f / %.1f | %s | %.1f / %.1f | %.2f | %.1f (%.2f) | %s | %.0f | %.0f / %.0f | %s |%n",
           r.clusters(), c.firstReadySeconds(), c.medianReadySeconds(), c.allReadySeconds(),
-          r.floorSeconds() == null ? "not run" : String.format(Locale.ROOT, "%.1f", r.floorSeconds()),
+          r.floor() == null ? "not run" : String.format(Locale.ROOT, "%.1f", r.floor().seconds()),
           c.requests().reads() / r.clusters(), c.requests().writes() / r.clusters(),
           perClusterMinute(q.requests().writes(), r.clusters(), options.settleSeconds()),
           c.cpuSeconds(), c.cpuSeconds() / r.clusters(),
@@ -255,7 +261,7 @@ public final class ControllerBenchmark {
             flags, environment, options.shape()));
       }
       deleteAndAwaitGone(admin, ns);
-      Double floor = options.skipFloor() ? null : floor(admin, statefulSets, deployments, n);
+      Floor floor = options.skipFloor() ? null : floor(admin, statefulSets, deployments, n);
       return new Run(n, startReadyz, converging, quiet, restarts, floor);
     } finally {
       stop(controller);
@@ -271,6 +277,7 @@ public final class ControllerBenchmark {
     double cpuAtApply = ProcFiles.cpuSeconds(controller.pid());
     ThreadCpu threadsAtApply = ThreadCpu.of(controller.pid());
     int simCallsAtApply = sim.calls().size();
+    MachineCpu machineAtApply = MachineCpu.of(processes(controller));
     long start = System.nanoTime();
     for (int i = 0; i < n; i++) {
       TidbCluster tc = cluster("bench-" + i, shape);
@@ -295,6 +302,7 @@ public final class ControllerBenchmark {
         Thread.sleep(100);
       }
     }
+    MachineCpu machineAtReady = MachineCpu.of(processes(controller));
     double cpuAtReady = ProcFiles.cpuSeconds(controller.pid());
     ThreadCpu threadsAtReady = ThreadCpu.of(controller.pid());
     int simCallsAtReady = sim.calls().size();
@@ -310,7 +318,42 @@ public final class ControllerBenchmark {
         threadsAtReady,
         simCallsAtReady,
         simCallsAtReady - simCallsAtApply,
-        threadsAtReady.since(threadsAtApply));
+        threadsAtReady.since(threadsAtApply),
+        machineAtReady.since(machineAtApply));
+  }
+
+  /**
+   * The processes whose CPU the runs report: the control plane's components (from its script's pid
+   * files), the controller when there is one, and this program (the PD simulator, its informers and
+   * the benchmark's own clients).
+   */
+  private static Map<String, Long> processes(Controller controller) {
+    Map<String, Long> processes = new LinkedHashMap<>(LocalControlPlane.processIds());
+    if (controller != null) {
+      processes.put("controller", controller.pid());
+    }
+    processes.put("this program (PD simulator, informers)", ProcessHandle.current().pid());
+    return processes;
+  }
+
+  /**
+   * kube-controller-manager's client rate limit as started ({@code --kube-api-qps} and {@code
+   * --kube-api-burst}; Kubernetes' defaults are 20 and 30). Its StatefulSet controller creates
+   * every pod and claim, so this limit sets the floor.
+   */
+  private static String controllerManagerClientLimit() {
+    Long pid = LocalControlPlane.processIds().get("kube-controller-manager");
+    if (pid == null) {
+      return "unknown (no pid file)";
+    }
+    try {
+      String[] args = Files.readString(Path.of("/proc", pid.toString(), "cmdline")).split("\u0000");
+      String flags = Arrays.stream(args).filter(a -> a.startsWith("--kube-api-qps=") || a.startsWith("--kube-api-burst="))
+          .collect(Collectors.joining(" "));
+      return flags.isEmpty() ? "Kubernetes' defaults (20 per second, burst 30)" : flags;
+    } catch (IOException e) {
+      return "unknown (" + e.getMessage() + ")";
+    }
   }
 
   /**
@@ -429,7 +472,7 @@ public final class ControllerBenchmark {
    * The control plane's own time for the operator's StatefulSets and Deployments: created at once in
    * a fresh namespace with no operator, until every one has all replicas ready.
    */
-  private static double floor(
+  private static Floor floor(
       KubernetesClient admin, List<StatefulSet> statefulSets, List<Deployment> deployments, int n)
       throws Exception {
     String ns = TestNamespaces.createUnique(admin, "floor-" + n);
@@ -440,6 +483,7 @@ public final class ControllerBenchmark {
       List<HasMetadata> copies = new ArrayList<>();
       statefulSets.forEach(s -> copies.add(FloorObjects.copy(s, ns)));
       deployments.forEach(d -> copies.add(FloorObjects.copy(d, ns)));
+      MachineCpu cpuAtStart = MachineCpu.of(processes(null));
       long start = System.nanoTime();
       List<Future<?>> creates = new ArrayList<>();
       for (HasMetadata copy : copies) {
@@ -460,7 +504,8 @@ public final class ControllerBenchmark {
         }
         Thread.sleep(100);
       }
-      return (System.nanoTime() - start) / 1e9;
+      double seconds = (System.nanoTime() - start) / 1e9;
+      return new Floor(seconds, MachineCpu.of(processes(null)).since(cpuAtStart));
     } finally {
       pool.shutdownNow();
       deleteAndAwaitGone(admin, ns);
@@ -586,7 +631,7 @@ public final class ControllerBenchmark {
         "--port=" + port,
         "--pd-url-template=" + sim.pdUrlTemplate(),
         "--tidb-status-url-template=" + sim.tidbStatusUrlTemplate(),
-        "--log-level=warn")).toList();
+        "--log-level=" + System.getProperty("bench.controllerLogLevel", "warn"))).toList();
   }
 
   private static Controller start(
@@ -685,7 +730,11 @@ public final class ControllerBenchmark {
     System.out.printf(Locale.ROOT, "- exec to /readyz 200 (no cluster yet): %.0f ms%n", r.startReadyzMillis());
     System.out.printf(Locale.ROOT, "- Ready: first %.1f s, median %.1f s, all %.1f s; floor (same StatefulSets and Deployments, no operator): %s%n",
         c.firstReadySeconds(), c.medianReadySeconds(), c.allReadySeconds(),
-        r.floorSeconds() == null ? "not run" : String.format(Locale.ROOT, "%.1f s", r.floorSeconds()));
+        r.floor() == null ? "not run" : String.format(Locale.ROOT, "%.1f s", r.floor().seconds()));
+    System.out.printf(Locale.ROOT, "- the machine while converging: %s%n", c.machine().describe(CORES));
+    if (r.floor() != null) {
+      System.out.printf(Locale.ROOT, "- the machine during the floor: %s%n", r.floor().machine().describe(CORES));
+    }
     System.out.printf(Locale.ROOT, "- reconciles: %.0f converging, %.0f in the quiet %d s%n",
         c.reconciles(), q.reconciles(), options.settleSeconds());
     System.out.printf(Locale.ROOT, "- requests per converged cluster: %.1f (%.1f reads, %.1f writes); writes per cluster per quiet minute: %.2f%n",
