@@ -72,6 +72,13 @@ public final class ControllerBenchmark {
   /** What the image's entry point adds to the chart's options, apart from its CDS archive. */
   static final String IMAGE_ENTRYPOINT_OPTION = "-XX:-UsePerfData";
 
+  /**
+   * The JIT option this program should run with: C2 compiling the PD simulator and the
+   * benchmark's clients took about 8 s of CPU from the controller and the control plane in an
+   * N = 30 run on two cores.
+   */
+  static final String HARNESS_JIT_OPTION = "-XX:TieredStopAtLevel=1";
+
   /** The machine's cores, for how many of them were busy. */
   private static final int CORES = Runtime.getRuntime().availableProcessors();
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(30);
@@ -176,6 +183,12 @@ public final class ControllerBenchmark {
     System.out.println("controller environment (the chart's): " + String.join(" ", options.env()));
     ClusterAccess access = LocalControlPlane.shared();
     System.out.println("kube-controller-manager's client limit: " + controllerManagerClientLimit());
+    List<String> ownArgs = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments();
+    System.out.println("this program's JVM options: " + String.join(" ", ownArgs));
+    if (!ownArgs.contains(HARNESS_JIT_OPTION)) {
+      System.out.println("note: this program runs with C2; its compilations (about 8 s of CPU in an N = 30 run)"
+          + " take the cores from the controller and the control plane: run it with " + HARNESS_JIT_OPTION);
+    }
     ControllerAccess controllerAccess = null;
     List<Run> runs = new ArrayList<>();
     try (KubernetesClient admin = access.newClient();

@@ -67,23 +67,32 @@ record MachineCpu(long busyTicks, long totalTicks, Map<String, Long> processTick
         .filter(e -> e.getValue() > 0)
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
         .forEach(e -> seconds.put(e.getKey(), e.getValue() / (double) ProcFiles.CLOCK_TICKS_PER_SECOND));
-    return new Use(busyShare, seconds);
+    return new Use(busyShare, (busyTicks - before.busyTicks()) / (double) ProcFiles.CLOCK_TICKS_PER_SECOND,
+        seconds);
   }
 
   /**
    * CPU spent between two snapshots.
    *
    * @param busyShare the share of the machine's cores that were busy (0 to 1)
+   * @param busySeconds the machine's busy time over all cores
    * @param secondsByProcess CPU seconds of each named process, largest first
    */
-  record Use(double busyShare, Map<String, Double> secondsByProcess) {
+  record Use(double busyShare, double busySeconds, Map<String, Double> secondsByProcess) {
 
-    /** E.g. {@code 1.85 of 2 cores busy; kube-apiserver 26.1 s, controller 10.3 s, ...}. */
+    /**
+     * E.g. {@code 1.85 of 2 cores busy; by process: kube-apiserver 26.1 s, controller 10.3 s, ...,
+     * everything else 0.4 s}: what no named process spent (another program, the kernel's own
+     * threads) shows a run that something else disturbed.
+     */
     String describe(int cores) {
-      return String.format(Locale.ROOT, "%.2f of %d cores busy; by process: %s", busyShare * cores, cores,
+      double named = secondsByProcess.values().stream().mapToDouble(Double::doubleValue).sum();
+      return String.format(Locale.ROOT, "%.2f of %d cores busy; by process: %s, everything else %.1f s",
+          busyShare * cores, cores,
           secondsByProcess.entrySet().stream()
               .map(e -> String.format(Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue()))
-              .collect(Collectors.joining(", ")));
+              .collect(Collectors.joining(", ")),
+          Math.max(0, busySeconds - named));
     }
   }
 }

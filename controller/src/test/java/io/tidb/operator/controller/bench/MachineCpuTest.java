@@ -34,11 +34,13 @@ class MachineCpuTest {
     after.put("etcd", 150L);
     after.put("kube-apiserver", 1300L);
     after.put("controller", 200L);
-    MachineCpu.Use use = new MachineCpu(1450, 2000, after).since(new MachineCpu(1000, 1500, before));
-    assertEquals(0.9, use.busyShare(), 1e-9);
+    MachineCpu.Use use = new MachineCpu(1700, 2500, after).since(new MachineCpu(1000, 1500, before));
+    assertEquals(0.7, use.busyShare(), 1e-9);
     assertEquals(List.of("kube-apiserver", "controller", "etcd"), List.copyOf(use.secondsByProcess().keySet()));
     assertEquals(3.0, use.secondsByProcess().get("kube-apiserver"), 1e-9);
-    assertEquals("1.80 of 2 cores busy; by process: kube-apiserver 3.0 s, controller 2.0 s, etcd 0.5 s",
+    assertEquals(7.0, use.busySeconds(), 1e-9);
+    assertEquals("1.40 of 2 cores busy; by process: kube-apiserver 3.0 s, controller 2.0 s, etcd 0.5 s,"
+        + " everything else 1.5 s",
         use.describe(2));
   }
 }
