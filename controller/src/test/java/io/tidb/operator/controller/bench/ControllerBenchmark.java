@@ -201,11 +201,10 @@ public final class ControllerBenchmark {
           ? "the admin's client certificate, in a kubeconfig"
           : "a ServiceAccount token and the cluster's CA in files, as in its pod (no kubeconfig)"));
       SimulatedClusters clusters = new SimulatedClusters();
-      try (KubernetesPodSource pods = KubernetesPodSource.start(simClient, null, clusters);
-          PdSimulatorServer sim = PdSimulatorServer.start(clusters)) {
+      try (PdSimulatorServer sim = PdSimulatorServer.start(clusters)) {
         sim.stepEvery(Duration.ofMillis(500));
         for (int n : options.sizes()) {
-          Run run = run(admin, controllerAccess, sim, n, options);
+          Run run = run(admin, controllerAccess, new Simulator(simClient, clusters, sim), n, options);
           runs.add(run);
           print(run, options);
         }
@@ -246,40 +245,52 @@ public final class ControllerBenchmark {
     System.exit(0);
   }
 
+  /** The PD simulator, and what it needs to follow a run's pods. */
+  private record Simulator(KubernetesClient client, SimulatedClusters clusters, PdSimulatorServer server) {}
+
   private static Run run(
-      KubernetesClient admin, ControllerAccess controllerAccess, PdSimulatorServer sim, int n, Options options)
+      KubernetesClient admin, ControllerAccess controllerAccess, Simulator simulator, int n, Options options)
       throws Exception {
     System.out.printf("%n== %d clusters (load average %s)%n", n, Files.readString(Path.of("/proc/loadavg")).strip());
     String ns = TestNamespaces.createUnique(admin, "bench-" + n);
+    PdSimulatorServer sim = simulator.server();
     int port = LoopbackPorts.free();
     List<String> flags = controllerFlags(controllerAccess, sim, ns, port);
     Map<String, String> environment = options.environment(controllerAccess);
-    Controller controller = start(options.jvmArgs(), options.classPath(), flags, environment);
-    try {
-      double startReadyz = millisSince(controller.execNanos(), awaitReadyz(port, controller));
-      Converging converging = converge(admin, controller, sim, port, ns, n, options.shape());
-      Thread.sleep(options.settleSeconds() * 1000L);
-      Quiet quiet = quiet(controller, sim, port, converging);
-      System.out.println("- reclaim policy of the clusters' volumes after the quiet window (the"
-          + " sample asks for Retain): " + reclaimPolicies(admin, ns));
-      if (options.jvmArgs().stream().anyMatch(a -> a.startsWith("-XX:NativeMemoryTracking="))) {
-        printNativeMemory(controller);
+    double startReadyz;
+    Converging converging;
+    Quiet quiet;
+    List<StatefulSet> statefulSets;
+    List<Deployment> deployments;
+    List<Restart> restarts = new ArrayList<>();
+    // The simulator follows this run's namespace only: the floor's copies carry the same labels,
+    // and simulating them as clusters would take CPU from the control plane the floor measures.
+    try (KubernetesPodSource pods = KubernetesPodSource.start(simulator.client(), ns, simulator.clusters())) {
+      Controller controller = start(options.jvmArgs(), options.classPath(), flags, environment);
+      try {
+        startReadyz = millisSince(controller.execNanos(), awaitReadyz(port, controller));
+        converging = converge(admin, controller, sim, port, ns, n, options.shape());
+        Thread.sleep(options.settleSeconds() * 1000L);
+        quiet = quiet(controller, sim, port, converging);
+        System.out.println("- reclaim policy of the clusters' volumes after the quiet window (the"
+            + " sample asks for Retain): " + reclaimPolicies(admin, ns));
+        if (options.jvmArgs().stream().anyMatch(a -> a.startsWith("-XX:NativeMemoryTracking="))) {
+          printNativeMemory(controller);
+        }
+        statefulSets = admin.apps().statefulSets().inNamespace(ns).list().getItems();
+        deployments = admin.apps().deployments().inNamespace(ns).list().getItems();
+        stop(controller);
+        for (int i = 0; i < options.restarts(); i++) {
+          restarts.add(restart(admin, ns, "bench-new-" + i, port, options.jvmArgs(), options.classPath(),
+              flags, environment, options.shape()));
+        }
+      } finally {
+        stop(controller);
+        deleteAndAwaitGone(admin, ns);
       }
-      List<StatefulSet> statefulSets = admin.apps().statefulSets().inNamespace(ns).list().getItems();
-      List<Deployment> deployments = admin.apps().deployments().inNamespace(ns).list().getItems();
-      stop(controller);
-      List<Restart> restarts = new ArrayList<>();
-      for (int i = 0; i < options.restarts(); i++) {
-        restarts.add(restart(admin, ns, "bench-new-" + i, port, options.jvmArgs(), options.classPath(),
-            flags, environment, options.shape()));
-      }
-      deleteAndAwaitGone(admin, ns);
-      Floor floor = options.skipFloor() ? null : floor(admin, statefulSets, deployments, n);
-      return new Run(n, startReadyz, converging, quiet, restarts, floor);
-    } finally {
-      stop(controller);
-      deleteAndAwaitGone(admin, ns);
     }
+    Floor floor = options.skipFloor() ? null : floor(admin, statefulSets, deployments, n);
+    return new Run(n, startReadyz, converging, quiet, restarts, floor);
   }
 
   /** Creates N clusters at once and waits until each shows Ready=True. */
