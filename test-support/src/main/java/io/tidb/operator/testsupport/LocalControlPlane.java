@@ -109,6 +109,34 @@ public final class LocalControlPlane {
     return result;
   }
 
+  /**
+   * The {@code --name=value} flags a running component was started with (from {@code
+   * /proc/<pid>/cmdline}), by name; empty when it has no pid file.
+   */
+  public static Map<String, String> commandLineFlags(String component) {
+    Long pid = processIds().get(component);
+    if (pid == null) {
+      return Map.of();
+    }
+    try {
+      return flags(Files.readString(Path.of("/proc", pid.toString(), "cmdline")));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the command line of " + component + " (pid " + pid + ")", e);
+    }
+  }
+
+  /** The {@code --name=value} arguments of a NUL-separated command line, by name; a later one wins. */
+  static Map<String, String> flags(String cmdline) {
+    Map<String, String> flags = new TreeMap<>();
+    for (String arg : cmdline.split("\u0000")) {
+      int eq = arg.indexOf('=');
+      if (arg.startsWith("--") && eq > 2) {
+        flags.put(arg.substring(0, eq), arg.substring(eq + 1));
+      }
+    }
+    return flags;
+  }
+
   /** The last non-blank line of a command's output; the script prints the kubeconfig path there. */
   static String lastLine(String output) {
     List<String> lines = output.lines().filter(line -> !line.isBlank()).toList();

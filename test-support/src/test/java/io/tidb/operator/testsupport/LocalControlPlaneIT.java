@@ -36,6 +36,26 @@ class LocalControlPlaneIT {
         .allMatch(address -> address.getAddress().isLoopbackAddress()), listeners.toString());
   }
 
+  /**
+   * The script passes kube-controller-manager's client limit (its StatefulSet controller's pace,
+   * the benchmark's floor): the configured one when this JVM has it (a control plane started
+   * earlier by hand may have had another; then only its presence is checked).
+   */
+  @Test
+  void controllerManagerRunsWithAClientLimitFromTheScript() {
+    Map<String, String> flags = LocalControlPlane.commandLineFlags("kube-controller-manager");
+
+    for (String[] flagAndEnv : new String[][] {
+        {"--kube-api-qps", "TIDB_OPERATOR_KCM_API_QPS"}, {"--kube-api-burst", "TIDB_OPERATOR_KCM_API_BURST"}}) {
+      String value = flags.get(flagAndEnv[0]);
+      assertTrue(value != null && Double.parseDouble(value) > 0, flagAndEnv[0] + " in " + flags);
+      String configured = System.getenv(flagAndEnv[1]);
+      if (configured != null && !configured.isBlank()) {
+        assertEquals(configured, value, flagAndEnv[0]);
+      }
+    }
+  }
+
   @Test
   void kwokNodesAreReadyAndAcceptOrdinaryPods(KubernetesClient client) {
     List<Node> nodes = client.nodes().withLabel("type", "kwok").list().getItems();

@@ -366,19 +366,12 @@ public final class ControllerBenchmark {
    * every pod and claim, so this limit sets the floor.
    */
   private static String controllerManagerClientLimit() {
-    Long pid = LocalControlPlane.processIds().get("kube-controller-manager");
-    if (pid == null) {
-      return "unknown (no pid file)";
-    }
-    try {
-      String[] args = Files.readString(Path.of("/proc", pid.toString(), "cmdline")).split("\u0000");
-      String flags = Arrays.stream(args).filter(a -> a.startsWith("--kube-api-qps=") || a.startsWith("--kube-api-burst="))
-          .collect(Collectors.joining(" "));
-      return flags.isEmpty() ? "Kubernetes' defaults (20 per second, burst 30)" : flags;
-    } catch (IOException e) {
-      return "unknown (" + e.getMessage() + ")";
-    }
+    Map<String, String> flags = LocalControlPlane.commandLineFlags("kube-controller-manager");
+    return flags.containsKey("--kube-api-qps")
+        ? flags.get("--kube-api-qps") + " requests a second, burst " + flags.getOrDefault("--kube-api-burst", "30")
+        : "Kubernetes' default (20 requests a second, burst 30)";
   }
+
 
   /**
    * The JVM's committed memory by category ({@code jcmd VM.native_memory summary}), for runs with
