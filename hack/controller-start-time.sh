@@ -19,8 +19,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 kubeconfig=${KUBECONFIG:-$HOME/.local/share/tidb-operator-java/control-plane/kubeconfig}
 port=${PORT:-18089}
 log=${LOG:-$(mktemp /tmp/controller-start-XXXXXX.log)}
-options=$(sed -n 's/^  jvmOptions: "\(.*\)"$/\1/p' "$root/charts/tidb-operator/values.yaml" | head -1)
-arenas=$(sed -n 's/^  mallocArenaMax: \([0-9]*\)$/\1/p' "$root/charts/tidb-operator/values.yaml" | head -1)
+# shellcheck source=hack/chart-values.lib.sh
+. "$root/hack/chart-values.lib.sh"
+values=$root/charts/tidb-operator/values.yaml
+options=$(chart_value "$values" controller jvmOptions)
+arenas=$(chart_value "$values" controller mallocArenaMax)
 if [ "${arenas:-0}" -gt 0 ]; then
   export MALLOC_ARENA_MAX=$arenas
 fi

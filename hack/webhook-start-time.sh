@@ -20,8 +20,11 @@ shift
 root=$(cd "$(dirname "$0")/.." && pwd)
 port=${PORT:-19443}
 log=${LOG:-$(mktemp /tmp/webhook-start-XXXXXX.log)}
-options=$(sed -n 's/^  jvmOptions: "\(.*\)"$/\1/p' "$root/charts/tidb-operator/values.yaml" | sed -n 2p)
-arenas=$(sed -n 's/^  mallocArenaMax: \([0-9]*\)$/\1/p' "$root/charts/tidb-operator/values.yaml" | sed -n 2p)
+# shellcheck source=hack/chart-values.lib.sh
+. "$root/hack/chart-values.lib.sh"
+values=$root/charts/tidb-operator/values.yaml
+options=$(chart_value "$values" webhook jvmOptions)
+arenas=$(chart_value "$values" webhook mallocArenaMax)
 if [ "${arenas:-0}" -gt 0 ]; then
   export MALLOC_ARENA_MAX=$arenas
 fi
