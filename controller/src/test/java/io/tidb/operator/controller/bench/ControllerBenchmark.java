@@ -749,6 +749,8 @@ public final class ControllerBenchmark {
         c.firstReadySeconds(), c.medianReadySeconds(), c.allReadySeconds(),
         r.floor() == null ? "not run" : String.format(Locale.ROOT, "%.1f s", r.floor().seconds()));
     System.out.printf(Locale.ROOT, "- the machine while converging: %s%n", c.machine().describe(CORES));
+    System.out.printf(Locale.ROOT, "- the controller's CPU per second of the API server's while converging: %.3f"
+        + " (the machine's speed moves both alike)%n", c.machine().ratio("controller", "kube-apiserver"));
     if (r.floor() != null) {
       System.out.printf(Locale.ROOT, "- the machine during the floor: %s%n", r.floor().machine().describe(CORES));
     }

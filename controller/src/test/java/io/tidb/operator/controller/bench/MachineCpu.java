@@ -81,6 +81,16 @@ record MachineCpu(long busyTicks, long totalTicks, Map<String, Long> processTick
   record Use(double busyShare, double busySeconds, Map<String, Double> secondsByProcess) {
 
     /**
+     * {@code process}'s CPU seconds per CPU second of {@code reference}, or NaN when {@code
+     * reference} spent none. A machine that runs slower or faster for a while moves every
+     * process's CPU alike, so this ratio varies less between runs than either figure.
+     */
+    double ratio(String process, String reference) {
+      double r = secondsByProcess.getOrDefault(reference, 0.0);
+      return r == 0 ? Double.NaN : secondsByProcess.getOrDefault(process, 0.0) / r;
+    }
+
+    /**
      * E.g. {@code 1.85 of 2 cores busy; by process: kube-apiserver 26.1 s, controller 10.3 s, ...,
      * everything else 0.4 s}: what no named process spent (another program, the kernel's own
      * threads) shows a run that something else disturbed.

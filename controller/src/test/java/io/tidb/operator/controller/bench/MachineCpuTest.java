@@ -39,6 +39,8 @@ class MachineCpuTest {
     assertEquals(List.of("kube-apiserver", "controller", "etcd"), List.copyOf(use.secondsByProcess().keySet()));
     assertEquals(3.0, use.secondsByProcess().get("kube-apiserver"), 1e-9);
     assertEquals(7.0, use.busySeconds(), 1e-9);
+    assertEquals(2.0 / 3.0, use.ratio("controller", "kube-apiserver"), 1e-9);
+    assertEquals(Double.NaN, use.ratio("controller", "kwok"));
     assertEquals("1.40 of 2 cores busy; by process: kube-apiserver 3.0 s, controller 2.0 s, etcd 0.5 s,"
         + " everything else 1.5 s",
         use.describe(2));
