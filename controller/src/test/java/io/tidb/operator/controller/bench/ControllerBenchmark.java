@@ -39,6 +39,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -183,7 +184,7 @@ public final class ControllerBenchmark {
     System.out.println("controller environment (the chart's): " + String.join(" ", options.env()));
     ClusterAccess access = LocalControlPlane.shared();
     System.out.println("kube-controller-manager's client limit: " + controllerManagerClientLimit());
-    List<String> ownArgs = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments();
+    List<String> ownArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
     System.out.println("this program's JVM options: " + String.join(" ", ownArgs));
     if (!ownArgs.contains(HARNESS_JIT_OPTION)) {
       System.out.println("note: this program runs with C2; its compilations (about 8 s of CPU in an N = 30 run)"
@@ -371,7 +372,6 @@ public final class ControllerBenchmark {
         ? flags.get("--kube-api-qps") + " requests a second, burst " + flags.getOrDefault("--kube-api-burst", "30")
         : "Kubernetes' default (20 requests a second, burst 30)";
   }
-
 
   /**
    * The JVM's committed memory by category ({@code jcmd VM.native_memory summary}), for runs with
