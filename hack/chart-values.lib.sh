@@ -1,5 +1,5 @@
-# Shared by hack/controller-start-time.sh and hack/webhook-start-time.sh: reads one value of the
-# chart's values.yaml, a key directly under a top-level section (controller.jvmOptions,
+# Shared by hack/controller-start-time.sh and hack/webhook-start-time.sh: reads the chart's
+# values.yaml, a key directly under a top-level section (controller.jvmOptions,
 # webhook.mallocArenaMax), whatever order the sections and keys are in.
 # ChartValuesScriptTest checks it reads what the benchmarks' ChartJvmOptions reads.
 # shellcheck shell=bash
@@ -18,4 +18,16 @@ chart_value() {
       print value
       exit
     }' "$file"
+}
+
+# chart_jvm_settings FILE SECTION: what the chart's Deployment gives SECTION's JVM. Sets
+# JVM_OPTIONS to SECTION.jvmOptions and exports MALLOC_ARENA_MAX from SECTION.mallocArenaMax when
+# it is above 0 (as the template does; ChartJvmOptions does the same for the benchmarks).
+chart_jvm_settings() {
+  local file=$1 section=$2 arenas
+  JVM_OPTIONS=$(chart_value "$file" "$section" jvmOptions) || return 1
+  arenas=$(chart_value "$file" "$section" mallocArenaMax) || return 1
+  if [ "${arenas:-0}" -gt 0 ]; then
+    export MALLOC_ARENA_MAX=$arenas
+  fi
 }

@@ -21,12 +21,7 @@ port=${PORT:-18089}
 log=${LOG:-$(mktemp /tmp/controller-start-XXXXXX.log)}
 # shellcheck source=hack/chart-values.lib.sh
 . "$root/hack/chart-values.lib.sh"
-values=$root/charts/tidb-operator/values.yaml
-options=$(chart_value "$values" controller jvmOptions)
-arenas=$(chart_value "$values" controller mallocArenaMax)
-if [ "${arenas:-0}" -gt 0 ]; then
-  export MALLOC_ARENA_MAX=$arenas
-fi
+chart_jvm_settings "$root/charts/tidb-operator/values.yaml" controller
 
 if curl -s -o /dev/null "http://127.0.0.1:$port/readyz"; then
   echo "something already answers on 127.0.0.1:$port; set PORT" >&2
@@ -34,7 +29,7 @@ if curl -s -o /dev/null "http://127.0.0.1:$port/readyz"; then
 fi
 start=$(date +%s%N)
 # shellcheck disable=SC2086 # the chart's options are a space-separated list
-java -XX:MaxRAM=512m $options -XX:-UsePerfData "$@" -cp "$lib/*" io.tidb.operator.controller.ControllerMain \
+java -XX:MaxRAM=512m $JVM_OPTIONS -XX:-UsePerfData "$@" -cp "$lib/*" io.tidb.operator.controller.ControllerMain \
   --kubeconfig="$kubeconfig" --watch-namespaces="$namespace" --bind=127.0.0.1 --port="$port" \
   --log-level=info >"$log" 2>&1 &
 pid=$!

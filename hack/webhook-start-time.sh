@@ -22,12 +22,7 @@ port=${PORT:-19443}
 log=${LOG:-$(mktemp /tmp/webhook-start-XXXXXX.log)}
 # shellcheck source=hack/chart-values.lib.sh
 . "$root/hack/chart-values.lib.sh"
-values=$root/charts/tidb-operator/values.yaml
-options=$(chart_value "$values" webhook jvmOptions)
-arenas=$(chart_value "$values" webhook mallocArenaMax)
-if [ "${arenas:-0}" -gt 0 ]; then
-  export MALLOC_ARENA_MAX=$arenas
-fi
+chart_jvm_settings "$root/charts/tidb-operator/values.yaml" webhook
 certs=$(mktemp -d)
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=127.0.0.1 \
   -addext subjectAltName=IP:127.0.0.1 -keyout "$certs/tls.key" -out "$certs/tls.crt" 2>/dev/null
@@ -38,7 +33,7 @@ if curl -sk -o /dev/null "https://127.0.0.1:$port/readyz"; then
 fi
 start=$(date +%s%N)
 # shellcheck disable=SC2086 # the chart's options are a space-separated list
-java -XX:MaxRAM=512m $options -XX:-UsePerfData "$@" -cp "$lib/*" io.tidb.operator.webhook.WebhookMain \
+java -XX:MaxRAM=512m $JVM_OPTIONS -XX:-UsePerfData "$@" -cp "$lib/*" io.tidb.operator.webhook.WebhookMain \
   --port="$port" --bind-address=127.0.0.1 --cert-dir="$certs" >"$log" 2>&1 &
 pid=$!
 # Stopped (SIGTERM) and awaited at exit, so the next run finds the port free.
