@@ -5,12 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
+import io.tidb.operator.controller.runtime.ValidatingReconciler;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -153,5 +160,23 @@ class ControllerMainTest {
     assertEquals("--log-level: Unsupported value: \"verbose\": supported values: \"error\", \"warn\","
         + " \"info\", \"debug\", \"trace\"", e.getMessage());
     parse("--log-level=WARN"); // any case, as before
+  }
+
+  /**
+   * JOSDK hands a controller its cached primary, uncopied, only when it changes nothing on it
+   * (PrimaryCloner): the two with a clean-up get a copy, since JOSDK adds and removes their
+   * finalizers on the object it hands them.
+   */
+  @Test
+  void onlyControllersWithoutAFinalizerReadTheCachedPrimaryItself() {
+    try (KubernetesClient client = new KubernetesClientBuilder()
+        .withConfig(new ConfigBuilder().withMasterUrl("https://127.0.0.1:1").build()).build()) {
+      Map<String, Boolean> readOnly = new TreeMap<>();
+      for (ValidatingReconciler<?, ?> c : ControllerMain.controllers(parse(), client, new SimpleMeterRegistry())) {
+        readOnly.put(c.resourceType().getSimpleName(), c.readsPrimaryOnly());
+      }
+      assertEquals(Map.of("TidbCluster", true, "TidbInitializer", true, "DmCluster", true,
+          "Restore", true, "BackupSchedule", true, "TidbMonitor", false, "Backup", false), readOnly);
+    }
   }
 }

@@ -37,7 +37,7 @@ final class SlowThingRules implements AdmissionRules<SlowThing> {
   }
 
   @Override
-  public List<Violation> validateStored(SlowThing obj) {
+  public List<Violation> validateStoredDefaulted(SlowThing obj) {
     return validateCreateDefaulted(obj);
   }
 

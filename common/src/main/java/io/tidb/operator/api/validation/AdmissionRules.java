@@ -46,9 +46,18 @@ public interface AdmissionRules<T extends HasMetadata> {
 
   /**
    * Rules every stored object must satisfy for the controller to act on it: the always-checked
-   * rules without the create-only ones (such as deprecated fields refused on create).
+   * rules without the create-only ones (such as deprecated fields refused on create); those of
+   * {@link #validateStoredDefaulted} on the object with its defaults.
    */
-  List<Violation> validateStored(T obj);
+  default List<Violation> validateStored(T obj) {
+    return validateStoredDefaulted(withDefaults(obj));
+  }
+
+  /**
+   * {@link #validateStored} of an object already defaulted, for a caller that defaulted it (the
+   * controller defaults each object it reconciles once, and judges that copy).
+   */
+  List<Violation> validateStoredDefaulted(T defaulted);
 
   /** Human-readable warnings, e.g. for deprecated fields; never blocks admission. */
   List<String> warnings(T obj);

@@ -48,6 +48,29 @@ public final class CacheMutationDetector implements OwnedObjects {
     }
   }
 
+  /**
+   * The primary as JSON when the detector is {@code on}, else null: a reconcile handed the cached
+   * primary itself ({@link PrimaryCloner}) checks it with {@link #verifyUnchanged} when it ends.
+   */
+  static String snapshot(HasMetadata primary, boolean on) {
+    return on ? ApiObjects.toJson(primary) : null;
+  }
+
+  /**
+   * Fails if {@code primary} differs from its {@link #snapshot}; nothing when the snapshot is null
+   * (the detector is off).
+   *
+   * @throws IllegalStateException naming the modified primary
+   */
+  static void verifyUnchanged(HasMetadata primary, String snapshot) {
+    if (snapshot != null && !snapshot.equals(ApiObjects.toJson(primary))) {
+      throw new IllegalStateException(
+          "the reconcile modified its primary, the informer's cached object (work on a copy): "
+              + primary.getKind() + " " + primary.getMetadata().getNamespace() + "/"
+              + primary.getMetadata().getName());
+    }
+  }
+
   @Override
   public <R extends HasMetadata> Optional<R> get(Class<R> kind, String name) {
     Optional<R> found = cache.get(kind, name);

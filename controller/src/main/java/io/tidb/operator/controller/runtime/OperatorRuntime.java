@@ -12,6 +12,7 @@ import io.tidb.operator.controller.config.ControllerSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,7 +74,11 @@ public final class OperatorRuntime implements AutoCloseable {
                   .withConcurrentReconciliationThreads(settings.workers())
                   .withMetrics(MicrometerMetrics.withoutPerResourceMetrics(registry))
                   .withUseSSAToPatchPrimaryResource(true)
-                  .withResourceCloner(new TokenBufferCloner(client.getKubernetesSerialization()));
+                  .withResourceCloner(new PrimaryCloner(client.getKubernetesSerialization(),
+                      controllers.stream()
+                          .filter(ValidatingReconciler::readsPrimaryOnly)
+                          .<Class<?>>map(ValidatingReconciler::resourceType)
+                          .collect(Collectors.toSet())));
               settings
                   .leaderElection()
                   .ifPresent(

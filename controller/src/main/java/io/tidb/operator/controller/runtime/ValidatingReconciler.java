@@ -2,6 +2,7 @@ package io.tidb.operator.controller.runtime;
 
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.CustomResource;
+import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *       new and changed resources are reconciled first after a restart.
  *   <li><b>Default</b> the stored object in memory with the webhook's rules (never written back).
  *   <li><b>Validate</b> it with the <em>stored-object</em> rules ({@link
- *       AdmissionRules#validateStored}): an object admitted under an older operator keeps being
+ *       AdmissionRules#validateStoredDefaulted}, on that copy): an object admitted under an older operator keeps being
  *       reconciled even if it uses a field that is refused on create today.
  *   <li><b>Invalid:</b> condition {@code Valid=False} listing every violation, a Warning Event
  *       {@code FailedValidation} once per distinct message, and nothing else touched.
@@ -110,6 +111,21 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     return name;
   }
 
+  /** The custom resource this controller reconciles. */
+  public Class<P> resourceType() {
+    return rules.resourceType();
+  }
+
+  /**
+   * Whether the primary JOSDK hands to {@link #reconcile} may be its cached object rather than a
+   * copy ({@link PrimaryCloner}): this skeleton never changes it (it copies the status it builds
+   * and defaults a copy), and JOSDK changes it only for finalizers, which a controller without a
+   * clean-up ({@code Cleaner}) never has.
+   */
+  public boolean readsPrimaryOnly() {
+    return !(this instanceof Cleaner);
+  }
+
   /** The gate this controller's reconciles and clean-ups pass; {@link OperatorRuntime} closes it first on stop. */
   ReconcileGate gate() {
     return gate;
@@ -165,11 +181,33 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
       return UpdateControl.noUpdate();
     }
     try {
-      startOwnedInformers(context);
-      return reconcileOpen(stored, context);
+      return reconcileChecked(stored, context);
     } finally {
       gate.exit();
     }
+  }
+
+  /**
+   * {@link #reconcileOpen}, and with the cache mutation detector on, a check that it left the
+   * primary as it was: JOSDK hands some controllers the cached object itself ({@link
+   * #readsPrimaryOnly}).
+   */
+  private UpdateControl<P> reconcileChecked(P stored, Context<P> context) throws Exception {
+    String before = CacheMutationDetector.snapshot(stored, detectCacheMutations);
+    UpdateControl<P> control;
+    try {
+      startOwnedInformers(context);
+      control = reconcileOpen(stored, context);
+    } catch (Exception e) {
+      try {
+        CacheMutationDetector.verifyUnchanged(stored, before);
+      } catch (IllegalStateException mutation) {
+        e.addSuppressed(mutation);
+      }
+      throw e;
+    }
+    CacheMutationDetector.verifyUnchanged(stored, before);
+    return control;
   }
 
   /**
@@ -206,7 +244,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     statuses.setObservedGeneration(next, generation);
 
     P resource = rules.withDefaults(stored);
-    List<Violation> violations = rules.validateStored(resource);
+    List<Violation> violations = rules.validateStoredDefaulted(resource);
     if (!violations.isEmpty()) {
       return invalid(stored, context, current, next, violations, now);
     }

@@ -76,4 +76,19 @@ class CacheMutationDetectorTest {
     assertThrows(IllegalStateException.class, () -> CacheMutationDetector.verify(watched));
     assertDoesNotThrow(() -> CacheMutationDetector.verify(cache));
   }
+
+  @Test
+  void aPrimaryChangedSinceItsSnapshotFailsNamingIt() {
+    ConfigMap primary = new ConfigMapBuilder().withNewMetadata().withName("basic").withNamespace("ns")
+        .endMetadata().addToData("k", "v").build();
+    String before = CacheMutationDetector.snapshot(primary, true);
+    assertDoesNotThrow(() -> CacheMutationDetector.verifyUnchanged(primary, before));
+    primary.getData().put("k", "changed");
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> CacheMutationDetector.verifyUnchanged(primary, before));
+    assertTrue(e.getMessage().contains("ConfigMap ns/basic"), e.getMessage());
+    // Off: no snapshot, no check.
+    assertEquals(null, CacheMutationDetector.snapshot(primary, false));
+    assertDoesNotThrow(() -> CacheMutationDetector.verifyUnchanged(primary, null));
+  }
 }

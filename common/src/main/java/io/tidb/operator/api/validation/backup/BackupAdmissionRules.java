@@ -19,8 +19,8 @@ public final class BackupAdmissionRules implements AdmissionRules<Backup> {
   }
 
   @Override
-  public List<Violation> validateStored(Backup obj) {
-    return BackupValidator.validate(withDefaults(obj));
+  public List<Violation> validateStoredDefaulted(Backup defaulted) {
+    return BackupValidator.validate(defaulted);
   }
 
   @Override

@@ -19,8 +19,8 @@ public final class BackupScheduleAdmissionRules implements AdmissionRules<Backup
   }
 
   @Override
-  public List<Violation> validateStored(BackupSchedule obj) {
-    return BackupScheduleValidator.validate(withDefaults(obj));
+  public List<Violation> validateStoredDefaulted(BackupSchedule defaulted) {
+    return BackupScheduleValidator.validate(defaulted);
   }
 
   @Override

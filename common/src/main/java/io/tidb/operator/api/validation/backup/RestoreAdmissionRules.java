@@ -19,8 +19,8 @@ public final class RestoreAdmissionRules implements AdmissionRules<Restore> {
   }
 
   @Override
-  public List<Violation> validateStored(Restore obj) {
-    return RestoreValidator.validate(withDefaults(obj));
+  public List<Violation> validateStoredDefaulted(Restore defaulted) {
+    return RestoreValidator.validate(defaulted);
   }
 
   @Override

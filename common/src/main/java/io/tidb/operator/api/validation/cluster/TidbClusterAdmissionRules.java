@@ -43,8 +43,8 @@ public final class TidbClusterAdmissionRules implements AdmissionRules<TidbClust
    * manage and reports the others through {@code Ready=False} instead.
    */
   @Override
-  public List<Violation> validateStored(TidbCluster obj) {
-    return TidbClusterValidator.validate(withDefaults(obj));
+  public List<Violation> validateStoredDefaulted(TidbCluster defaulted) {
+    return TidbClusterValidator.validate(defaulted);
   }
 
   @Override

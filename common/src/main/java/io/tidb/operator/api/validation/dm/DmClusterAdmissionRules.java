@@ -22,8 +22,8 @@ public final class DmClusterAdmissionRules implements AdmissionRules<DmCluster> 
   }
 
   @Override
-  public List<Violation> validateStored(DmCluster obj) {
-    return DmClusterValidator.validate(withDefaults(obj));
+  public List<Violation> validateStoredDefaulted(DmCluster defaulted) {
+    return DmClusterValidator.validate(defaulted);
   }
 
   @Override

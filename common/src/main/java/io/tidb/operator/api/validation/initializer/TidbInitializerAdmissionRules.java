@@ -29,8 +29,8 @@ public final class TidbInitializerAdmissionRules implements AdmissionRules<TidbI
   }
 
   @Override
-  public List<Violation> validateStored(TidbInitializer obj) {
-    return TidbInitializerValidator.validate(obj);
+  public List<Violation> validateStoredDefaulted(TidbInitializer defaulted) {
+    return TidbInitializerValidator.validate(defaulted);
   }
 
   @Override

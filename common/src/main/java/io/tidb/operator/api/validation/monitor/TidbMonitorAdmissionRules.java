@@ -22,8 +22,8 @@ public final class TidbMonitorAdmissionRules implements AdmissionRules<TidbMonit
   }
 
   @Override
-  public List<Violation> validateStored(TidbMonitor obj) {
-    return TidbMonitorValidator.validate(withDefaults(obj));
+  public List<Violation> validateStoredDefaulted(TidbMonitor defaulted) {
+    return TidbMonitorValidator.validate(defaulted);
   }
 
   @Override

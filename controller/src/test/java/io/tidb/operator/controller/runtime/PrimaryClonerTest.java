@@ -2,23 +2,27 @@ package io.tidb.operator.controller.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterStatus;
+import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.controller.fixtures.TestClusters;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class TokenBufferClonerTest {
+class PrimaryClonerTest {
 
   private final KubernetesSerialization serialization = new KubernetesSerialization();
-  private final TokenBufferCloner cloner = new TokenBufferCloner(serialization);
+  private final PrimaryCloner cloner = new PrimaryCloner(serialization, Set.of(TidbMonitor.class));
 
   private static TidbCluster clusterWithStatus() {
     TidbCluster tc = TestClusters.load("full");
@@ -53,5 +57,14 @@ class TokenBufferClonerTest {
     copy.getStatus().getConditions().get(0).setStatus("False");
     copy.getStatus().getConditions().add(new ConditionBuilder().withType("Valid").build());
     assertEquals(before, serialization.asJson(tc), "the original (JOSDK's cached object) is untouched");
+  }
+
+  @Test
+  void aKindReadOnlyByItsReconcilerIsHandedOutUncopied() {
+    TidbMonitor monitor = new TidbMonitor();
+    monitor.setMetadata(new ObjectMetaBuilder().withName("mon").withNamespace("db").build());
+    assertSame(monitor, cloner.clone(monitor));
+    TidbCluster tc = clusterWithStatus();
+    assertNotSame(tc, cloner.clone(tc), "other kinds are still copied");
   }
 }
