@@ -1,5 +1,6 @@
 package io.tidb.operator.webhook;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -14,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
@@ -52,6 +54,7 @@ public final class AdmissionReviewCodec {
         .build());
     // Configures the mapper for the fabric8 model (modules, unknown-field handling).
     new KubernetesSerialization(configured, false);
+    configured.addMixIn(ObjectMeta.class, WithoutManagedFields.class);
     this.mapper = configured.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     // Only the body as a whole: nested readers (e.g. of a Quantity) stop inside the document.
     this.bodyReader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -59,7 +62,18 @@ public final class AdmissionReviewCodec {
     this.nonNullMapper = mapper.copy().setSerializationInclusion(JsonInclude.Include.NON_NULL);
   }
 
-  /** The mapper that reads the served types, configured like the fabric8 client's. */
+  /**
+   * A served object's {@code metadata.managedFields} is skipped, not read: it is the API server's
+   * record of who set which field, no rule looks at it, and its {@code fieldsV1} (a map per field
+   * of the spec) was read into untyped maps, 4 % of reading a 13.5 KB TidbCluster.
+   */
+  @JsonIgnoreProperties("managedFields")
+  private abstract static class WithoutManagedFields {}
+
+  /**
+   * The mapper that reads the served types, configured like the fabric8 client's, except that it
+   * skips {@code metadata.managedFields}.
+   */
   public ObjectMapper mapper() {
     return mapper;
   }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads a served object from its JSON tokens and reports <em>every</em> wrongly typed field, the way
@@ -33,6 +34,12 @@ final class TypedObjectReader {
   record Result<T>(T object, List<Violation> typeErrors) {}
 
   private final ObjectMapper mapper;
+  /**
+   * A reader per type, built once: {@code readerFor} looks the root deserializer up in Jackson's
+   * cache each time (3.5 % of reading a 13.5 KB TidbCluster in-process); each read still gets a
+   * reader of its own with its own problem handler.
+   */
+  private final Map<Class<?>, ObjectReader> readers = new ConcurrentHashMap<>();
 
   TypedObjectReader(ObjectMapper mapper) {
     this.mapper = mapper;
@@ -58,7 +65,8 @@ final class TypedObjectReader {
   <T> Result<T> read(JsonParser p, Class<T> type) throws IOException {
     List<Violation> errors = new ArrayList<>();
     JsonStreamContext base = p.currentToken() == null ? p.getParsingContext() : valueContext(p);
-    ObjectReader reader = mapper.readerFor(type).withHandler(new Collector(errors, base));
+    ObjectReader reader =
+        readers.computeIfAbsent(type, mapper::readerFor).withHandler(new Collector(errors, base));
     ObjectCodec codec = p.getCodec();
     p.setCodec(reader);
     try {

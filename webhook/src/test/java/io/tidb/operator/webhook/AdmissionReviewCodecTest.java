@@ -123,6 +123,21 @@ class AdmissionReviewCodecTest {
   }
 
   @Test
+  void managedFieldsAreSkippedAndTheRestOfTheMetadataRead() {
+    ParsedReview parsed = parse(HEAD + TIDB_CLUSTERS_RESOURCE + ",'object':{'metadata':{'name':'new',"
+        + "'managedFields':[{'manager':'kubectl','operation':'Update','fieldsV1':{'f:spec':{'f:pd':{}}},"
+        + "'time':7}],'labels':{'app':'db'}},'spec':{'pd':{'replicas':3}}}}}", TIDB_CLUSTERS);
+
+    TidbCluster object = (TidbCluster) parsed.object().read().object();
+    assertTrue(object.getMetadata().getManagedFields().isEmpty(), "not read");
+    assertTrue(object.getMetadata().getAdditionalProperties().isEmpty(), "nor kept as an unknown field");
+    assertEquals("new", object.getMetadata().getName());
+    assertEquals(java.util.Map.of("app", "db"), object.getMetadata().getLabels(), "read after it");
+    assertEquals(3, object.getSpec().getPd().getReplicas());
+    assertEquals(List.of(), parsed.object().read().typeErrors(), "a mistyped time there is not judged");
+  }
+
+  @Test
   void anObjectIsKeptAsTokensWhenTheWholeRequestChoosesOtherwise() throws IOException {
     String object = "'object':{'metadata':{'name':'new'}}";
     ParsedReview resourceAfter = parse(HEAD + object + "," + TIDB_CLUSTERS_RESOURCE + "}}", TIDB_CLUSTERS);
