@@ -30,9 +30,9 @@ import org.slf4j.LoggerFactory;
  *       is Ready at its generation is rescheduled a second or few later ({@link StartupOrder}), so
  *       new and changed resources are reconciled first after a restart.
  *   <li><b>Default</b> the stored object in memory with the webhook's rules (never written back).
- *   <li><b>Validate</b> it with the <em>stored-object</em> rules ({@link
- *       AdmissionRules#validateStoredDefaulted}, on that copy): an object admitted under an older operator keeps being
- *       reconciled even if it uses a field that is refused on create today.
+ *   <li><b>Validate</b> that copy with the <em>stored-object</em> rules ({@link
+ *       AdmissionRules#validateStoredDefaulted}): an object admitted under an older operator keeps
+ *       being reconciled even if it uses a field that is refused on create today.
  *   <li><b>Invalid:</b> condition {@code Valid=False} listing every violation, a Warning Event
  *       {@code FailedValidation} once per distinct message, and nothing else touched.
  *   <li><b>Work:</b> the controller's {@link ReconcileWork} on the defaulted object; the objects
