@@ -12,6 +12,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.validation.Violation;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The one-pass split of a body: the same review, objects and refusals as reading it whole. */
@@ -132,7 +133,7 @@ class AdmissionReviewCodecTest {
     assertTrue(object.getMetadata().getManagedFields().isEmpty(), "not read");
     assertTrue(object.getMetadata().getAdditionalProperties().isEmpty(), "nor kept as an unknown field");
     assertEquals("new", object.getMetadata().getName());
-    assertEquals(java.util.Map.of("app", "db"), object.getMetadata().getLabels(), "read after it");
+    assertEquals(Map.of("app", "db"), object.getMetadata().getLabels(), "read after it");
     assertEquals(3, object.getSpec().getPd().getReplicas());
     assertEquals(List.of(), parsed.object().read().typeErrors(), "a mistyped time there is not judged");
   }

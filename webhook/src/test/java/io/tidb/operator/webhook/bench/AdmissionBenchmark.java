@@ -421,8 +421,9 @@ public final class AdmissionBenchmark {
 
   /**
    * The floor first (a 2-byte body, answered 400 by the TLS+HTTP stack and the codec alone), the
-   * same with a body of the CREATE's size ({@code floor-sized}), then the realistic reviews: the shared 13.5 KB CREATE to /validate and /mutate and the 26 KB UPDATE
-   * to /validate, or the example's CREATE when no review files are given.
+   * same with a body of the CREATE's size ({@code floor-sized}), then the realistic reviews: the
+   * shared 13.5 KB CREATE to /validate and /mutate and the 26 KB UPDATE to /validate, or the
+   * example's CREATE when no review files are given.
    */
   private List<Input> inputs() throws IOException {
     List<Input> inputs = new ArrayList<>();
@@ -431,7 +432,7 @@ public final class AdmissionBenchmark {
     // The floor again with a body of the CREATE's size (whitespace after "{}"): what TLS, HTTP and
     // reading the body cost, so that the review's own work is the difference.
     byte[] sized = new byte[create.length];
-    java.util.Arrays.fill(sized, (byte) ' ');
+    Arrays.fill(sized, (byte) ' ');
     sized[0] = '{';
     sized[1] = '}';
     inputs.add(new Input("floor-sized", "/validate", sized, 400));
