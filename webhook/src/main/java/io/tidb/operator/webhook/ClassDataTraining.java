@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
@@ -38,8 +39,23 @@ final class ClassDataTraining implements Callable<Integer> {
 
   static final String SAMPLE = "/class-data-training/create-review.json";
 
+  /**
+   * The options the chart passes, in both certificate modes: parsing {@code --name=value} loads
+   * picocli classes that the subcommand's own parse does not, and a class missing from the archive
+   * is looked for in every jar of the class path before picocli's.
+   */
+  static final List<List<String>> CHART_ARGUMENTS = List.of(
+      List.of("--port=9443", "--log-level=info", "--cert-dir=/etc/tidb-operator/webhook-tls"),
+      List.of("--port=9443", "--log-level=info", "--namespace=tidb-admin", "--service=tidb-operator-webhook",
+          "--secret=tidb-operator-webhook-tls", "--validating-webhook-configuration=tidb-operator-webhook",
+          "--mutating-webhook-configuration=tidb-operator-webhook", "--cluster-domain=cluster.local",
+          "--cert-validity-hours=8760", "--cert-renew-before-hours=720"));
+
   @Override
   public Integer call() throws Exception {
+    for (List<String> arguments : CHART_ARGUMENTS) {
+      new CommandLine(new WebhookMain()).parseArgs(arguments.toArray(String[]::new));
+    }
     CertificateIssuer issuer = new CertificateIssuer();
     Instant now = Instant.now();
     CertificateAuthority ca = issuer.newAuthority("class-data-training", now, Duration.ofHours(1), KeyAlgorithm.EC_P256);

@@ -38,6 +38,8 @@ import picocli.CommandLine;
     description = "Validating and mutating admission webhook for pingcap.com TidbClusters (HTTPS only).")
 public final class WebhookMain implements Callable<Integer> {
 
+  static final String JETTY_REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
+
   @Option(names = "--port", defaultValue = "9443", description = "HTTPS port (default ${DEFAULT-VALUE}).")
   int port;
 
@@ -147,10 +149,24 @@ public final class WebhookMain implements Callable<Integer> {
     // picocli's default factory looks for Groovy's Closure class once, before parsing: a miss
     // searches every jar of the class path. No flag is a Groovy closure.
     System.setProperty("picocli.disable.closures", "true");
+    skipJettyMBeanQuery();
     CommandLine commandLine = new CommandLine(new WebhookMain()).setCaseInsensitiveEnumValuesAllowed(true);
     int exit = commandLine.execute(args);
     if (exit != 0) {
       System.exit(exit);
+    }
+  }
+
+  /**
+   * Jetty's {@code MemoryUtils} asks the platform MBean server whether object references are
+   * compressed unless {@value #JETTY_REFERENCES_PER_CACHE_LINE} is set. The question builds that
+   * server and registers the JVM's MBeans (about 200 classes and 20-30 ms of a start), and no class
+   * of the image reads the answer: Jetty's queues pad by integers per cache line. Set to what it
+   * would find with compressed references and a 64-byte line, unless the JVM options set it.
+   */
+  static void skipJettyMBeanQuery() {
+    if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
+      System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
   }
 

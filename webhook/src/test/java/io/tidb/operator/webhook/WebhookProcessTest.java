@@ -1,6 +1,7 @@
 package io.tidb.operator.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tidb.operator.certs.Pem;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The webhook as its own JVM with the chart's options: it ends on SIGTERM, and it would end on
  * its first OutOfMemoryError rather than live on half-broken (a benchmark once saw a server out of
- * heap keep running and ignore SIGTERM, started without that option).
+ * heap keep running and ignore SIGTERM, started without that option), and its start leaves out
+ * work that no request needs.
  */
 class WebhookProcessTest {
 
@@ -36,6 +38,33 @@ class WebhookProcessTest {
 
   @Test
   void sigtermEndsAServingProcess(@TempDir Path dir) throws Exception {
+    Process server = startAndAwaitReady(dir, List.of());
+    try {
+      server.destroy();
+
+      assertTrue(server.waitFor(30, TimeUnit.SECONDS), "still running 30 s after SIGTERM");
+      assertEquals(143, server.exitValue(), "the JVM's status after SIGTERM once its shutdown hook ran");
+    } finally {
+      server.destroyForcibly();
+    }
+  }
+
+  /** Jetty would build it only to ask whether references are compressed (WebhookMain says why not). */
+  @Test
+  void aReadyServerHasNotBuiltThePlatformMBeanServer(@TempDir Path dir) throws Exception {
+    Path classes = dir.resolve("classes.log");
+    Process server = startAndAwaitReady(dir, List.of("-Xlog:class+load=info:file=" + classes));
+    try {
+      String loaded = Files.readString(classes);
+      assertTrue(loaded.contains(" org.eclipse.jetty.util.MemoryUtils "), "Jetty's MemoryUtils ran: " + classes);
+      assertFalse(loaded.contains(" com.sun.jmx.mbeanserver.JmxMBeanServer "),
+          "the platform MBean server was built before /readyz answered 200");
+    } finally {
+      server.destroyForcibly();
+    }
+  }
+
+  private static Process startAndAwaitReady(Path dir, List<String> extraJvmArgs) throws Exception {
     TestPki pki = new TestPki();
     ServingCertificate serving = pki.serving();
     Files.writeString(dir.resolve("tls.crt"), Pem.encodeCertificate(serving.certificate()));
@@ -44,6 +73,7 @@ class WebhookProcessTest {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(ChartJvmOptions.ofProjectChart("webhook").jvmArgs());
+    command.addAll(extraJvmArgs);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), WebhookMain.class.getName(),
         "--cert-dir=" + dir, "--bind-address=127.0.0.1", "--port=" + port, "--shutdown-delay-seconds=0"));
     Process server = new ProcessBuilder(command).redirectErrorStream(true)
@@ -54,13 +84,10 @@ class WebhookProcessTest {
           .connectTimeout(Duration.ofSeconds(2))
           .build();
       awaitReady(client, URI.create("https://127.0.0.1:" + port + "/readyz"), server, dir);
-
-      server.destroy();
-
-      assertTrue(server.waitFor(30, TimeUnit.SECONDS), "still running 30 s after SIGTERM");
-      assertEquals(143, server.exitValue(), "the JVM's status after SIGTERM once its shutdown hook ran");
-    } finally {
+      return server;
+    } catch (Exception | Error e) {
       server.destroyForcibly();
+      throw e;
     }
   }
 
