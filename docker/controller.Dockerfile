@@ -17,8 +17,9 @@ LABEL org.opencontainers.image.title="tidb-operator-java controller" \
       org.opencontainers.image.description="TiDB Operator (Java): the controller process"
 COPY --from=build /src/controller/target/lib/ /opt/tidb-operator/lib/
 # A class-data sharing archive of the classes the start and a reconcile load, recorded by one
-# training run: the real start (flags, client, JOSDK, every controller's informers) against a
-# stand-in API server on 127.0.0.1 that lists one sample cluster, whose first reconcile applies
+# training run: the real start (flags, client with a pod's credentials, JOSDK, every controller's
+# informers) against a stand-in API server on 127.0.0.1 (its certificates made by the JRE's
+# keytool) that lists one sample cluster and its first PD member, whose first reconcile applies
 # its discovery and PD objects and writes its status. The controller (and its discovery,
 # initializer and backup-manager modes) then starts from it. A static archive
 # (hack/class-data-archive.sh says why), same JVM and same class path string as the entry point

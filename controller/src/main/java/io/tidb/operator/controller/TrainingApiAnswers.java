@@ -8,13 +8,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What {@link TrainingApiServer} answers to one request: just enough of the Kubernetes API for a
- * controller to start and reconcile one cluster. Lists are empty but for the sample cluster in
- * {@code tidbclusters}; a watch stays open with no event; a write (apply, create, replace, status
- * patch) is answered with the object it sent, given a uid and a resource version, and a status
- * patch of the sample with the sample carrying that status; a read of anything else is 404.
+ * controller to start and reconcile one cluster. Lists hold the sample cluster in {@code
+ * tidbclusters} and the objects given for other resources (whatever the namespace and selector),
+ * and are empty otherwise; a watch stays open with no event; a write (apply, create, replace, status
+ * patch) is answered with the object it sent, given a uid and a resource version (an access
+ * review also with {@code allowed}), and a status patch of the sample with the sample carrying
+ * that status; a read of anything else is 404.
  */
 final class TrainingApiAnswers {
 
@@ -32,10 +36,16 @@ final class TrainingApiAnswers {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ObjectNode sample;
+  private final Map<String, List<JsonNode>> listed;
 
-  /** @param sampleCluster the TidbCluster (JSON) listed and read back, with namespace and uid */
-  TrainingApiAnswers(String sampleCluster) {
+  /**
+   * @param sampleCluster the TidbCluster (JSON) listed and read back, with namespace and uid
+   * @param listed objects (JSON) in the lists of other resources, by resource ({@code pods}, ...)
+   */
+  TrainingApiAnswers(String sampleCluster, Map<String, List<String>> listed) {
     this.sample = (ObjectNode) read(sampleCluster);
+    this.listed = listed.entrySet().stream().collect(Collectors.toUnmodifiableMap(
+        Map.Entry::getKey, e -> e.getValue().stream().map(TrainingApiAnswers::read).toList()));
   }
 
   /** The answer to {@code method} on {@code path} with {@code query} (may be null) and {@code body}. */
@@ -101,6 +111,7 @@ final class TrainingApiAnswers {
     if (resource.equals("tidbclusters")) {
       items.add(sample);
     }
+    items.addAll(listed.getOrDefault(resource, List.of()));
     return list.toString();
   }
 
@@ -114,6 +125,10 @@ final class TrainingApiAnswers {
     }
     if (!(read(body) instanceof ObjectNode object)) {
       return Answer.json(400, status(400, "BadRequest", "the body is not a JSON object"));
+    }
+    if (target.resource().equals("selfsubjectaccessreviews")) {
+      // The chart grants everything the operator asks about (the volume cache's list and watch).
+      object.putObject("status").put("allowed", true);
     }
     ObjectNode metadata = object.with("metadata");
     if (!metadata.has("uid")) {

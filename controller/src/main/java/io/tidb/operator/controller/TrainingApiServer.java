@@ -3,21 +3,18 @@ package io.tidb.operator.controller;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-import io.tidb.operator.certs.CertificateAuthority;
-import io.tidb.operator.certs.CertificateIssuer;
-import io.tidb.operator.certs.KeyAlgorithm;
-import io.tidb.operator.certs.KeyStores;
-import io.tidb.operator.certs.Pem;
-import io.tidb.operator.certs.ServingCertificate;
-import io.tidb.operator.certs.ServingNames;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Base64;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,37 +25,58 @@ import javax.net.ssl.SSLContext;
 
 /**
  * A stand-in Kubernetes API server for {@code train-class-data}: HTTPS on 127.0.0.1 with a
- * throwaway certificate and bearer token, answering as {@link TrainingApiAnswers} decides. Open
+ * throwaway self-signed certificate and bearer token, answering as {@link TrainingApiAnswers} decides. Open
  * watches are held (one thread each) until {@link #close()}.
  */
 final class TrainingApiServer implements AutoCloseable {
 
   static final String TOKEN = "class-data-training";
 
+  private static final String PASSWORD = "class-data-training";
+
   private final HttpsServer server;
   private final ExecutorService threads;
-  private final CertificateAuthority ca;
+  private final Path certificate;
   private final CountDownLatch closing = new CountDownLatch(1);
   private final CountDownLatch statusWritten = new CountDownLatch(1);
   private final AtomicInteger writes = new AtomicInteger();
 
-  private TrainingApiServer(HttpsServer server, ExecutorService threads, CertificateAuthority ca) {
+  private TrainingApiServer(HttpsServer server, ExecutorService threads, Path certificate) {
     this.server = server;
     this.threads = threads;
-    this.ca = ca;
+    this.certificate = certificate;
   }
 
-  /** Serves {@code answers} on a free port of 127.0.0.1. */
-  static TrainingApiServer start(TrainingApiAnswers answers) throws Exception {
-    CertificateIssuer issuer = new CertificateIssuer();
-    Instant now = Instant.now();
-    CertificateAuthority ca =
-        issuer.newAuthority("class-data-training", now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
-    ServingCertificate serving = issuer.issueServing(
-        ca, ServingNames.forService("kubernetes", "default"), now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
-    char[] password = "training".toCharArray();
+  /**
+   * Serves {@code answers} on a free port of 127.0.0.1, with a certificate signed by a throwaway
+   * CA, both made in {@code dir} by the JDK's {@code keytool}. As in a cluster, the client checks a
+   * chain up to the CA it trusts; and the making runs in other processes, so it stays out of the
+   * archive, which a controller in its pod never needs.
+   */
+  static TrainingApiServer start(TrainingApiAnswers answers, Path dir) throws Exception {
+    String caStore = dir.resolve("ca.p12").toString();
+    String store = dir.resolve("serving.p12").toString();
+    String request = dir.resolve("serving.csr").toString();
+    String signed = dir.resolve("serving.crt").toString();
+    Path certificate = dir.resolve("ca.crt");
+    keytool("-genkeypair", "-alias", "ca", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=training-ca",
+        "-ext", "bc:c", "-validity", "1", "-keystore", caStore, "-storetype", "PKCS12", "-storepass", PASSWORD);
+    keytool("-exportcert", "-rfc", "-alias", "ca", "-keystore", caStore, "-storepass", PASSWORD,
+        "-file", certificate.toString());
+    keytool("-genkeypair", "-alias", "serving", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=kubernetes",
+        "-validity", "1", "-keystore", store, "-storetype", "PKCS12", "-storepass", PASSWORD);
+    keytool("-certreq", "-alias", "serving", "-keystore", store, "-storepass", PASSWORD, "-file", request);
+    keytool("-gencert", "-rfc", "-alias", "ca", "-keystore", caStore, "-storepass", PASSWORD, "-infile", request,
+        "-outfile", signed, "-validity", "1", "-ext", "san=ip:127.0.0.1,dns:kubernetes.default.svc");
+    keytool("-importcert", "-noprompt", "-alias", "ca", "-keystore", store, "-storepass", PASSWORD,
+        "-file", certificate.toString());
+    keytool("-importcert", "-alias", "serving", "-keystore", store, "-storepass", PASSWORD, "-file", signed);
+    KeyStore keyStore = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(Path.of(store))) {
+      keyStore.load(in, PASSWORD.toCharArray());
+    }
     KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-    keys.init(KeyStores.serving(serving, password), password);
+    keys.init(keyStore, PASSWORD.toCharArray());
     SSLContext tls = SSLContext.getInstance("TLS");
     tls.init(keys.getKeyManagers(), null, null);
     HttpsServer server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -69,10 +87,21 @@ final class TrainingApiServer implements AutoCloseable {
       return t;
     });
     server.setExecutor(threads);
-    TrainingApiServer api = new TrainingApiServer(server, threads, ca);
+    TrainingApiServer api = new TrainingApiServer(server, threads, certificate);
     server.createContext("/", exchange -> api.handle(answers, exchange));
     server.start();
     return api;
+  }
+
+  private static void keytool(String... arguments) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    command.addAll(List.of(arguments));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (process.waitFor() != 0) {
+      throw new IOException("keytool " + arguments[0] + " failed: " + output.strip());
+    }
   }
 
   private void handle(TrainingApiAnswers answers, HttpExchange exchange) throws IOException {
@@ -114,30 +143,14 @@ final class TrainingApiServer implements AutoCloseable {
     }
   }
 
-  /** A kubeconfig reaching this server (its CA trusted, its token). */
-  String kubeconfig() {
-    String ca64 = Base64.getEncoder().encodeToString(
-        Pem.encodeCertificate(ca.certificate()).getBytes(StandardCharsets.US_ASCII));
-    return String.join("\n",
-        "apiVersion: v1",
-        "kind: Config",
-        "clusters:",
-        "- name: training",
-        "  cluster:",
-        "    server: https://127.0.0.1:" + server.getAddress().getPort(),
-        "    certificate-authority-data: " + ca64,
-        "users:",
-        "- name: training",
-        "  user:",
-        "    token: " + TOKEN,
-        "contexts:",
-        "- name: training",
-        "  context:",
-        "    cluster: training",
-        "    user: training",
-        "    namespace: " + ControllerClassDataTraining.NAMESPACE,
-        "current-context: training",
-        "");
+  /** The port this server listens on (127.0.0.1). */
+  int port() {
+    return server.getAddress().getPort();
+  }
+
+  /** The PEM file of this server's certificate, the one to trust. */
+  Path certificate() {
+    return certificate;
   }
 
   /** Waits until a TidbCluster's status was written; false if {@code timeout} passed first. */

@@ -18,7 +18,7 @@ class TrainingApiAnswersTest {
 
   private static TrainingApiAnswers answers() {
     try {
-      return new TrainingApiAnswers(TrainingApiServerTest.sample());
+      return TrainingApiServerTest.answers();
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
@@ -39,13 +39,18 @@ class TrainingApiAnswersTest {
   }
 
   @Test
-  void onlyTheClusterListHoldsTheSample() {
+  void listsHoldTheSampleAndTheObjectsGivenForTheirResource() {
     Answer clusters = answers.answer("GET", "/apis/pingcap.com/v1alpha1/tidbclusters", "resourceVersion=0", NONE);
     assertEquals(200, clusters.status());
     assertTrue(clusters.body().contains("\"name\":\"basic\""), clusters.body());
     Answer pods = answers.answer("GET", "/api/v1/namespaces/training/pods", "labelSelector=x", NONE);
-    assertTrue(pods.body().contains("\"items\":[]"), pods.body());
+    assertTrue(pods.body().contains("\"name\":\"basic-pd-0\""), pods.body());
+    assertFalse(pods.body().contains("\"name\":\"basic\""), pods.body());
     assertFalse(pods.watch());
+    Answer volumes = answers.answer("GET", "/api/v1/persistentvolumes", null, NONE);
+    assertTrue(volumes.body().contains("\"kind\":\"PersistentVolume\""), volumes.body());
+    Answer configMaps = answers.answer("GET", "/api/v1/namespaces/training/configmaps", null, NONE);
+    assertTrue(configMaps.body().contains("\"items\":[]"), configMaps.body());
   }
 
   @Test
@@ -70,6 +75,10 @@ class TrainingApiAnswersTest {
         null, "{\"status\":{\"observedGeneration\":1}}".getBytes(StandardCharsets.UTF_8));
     assertTrue(status.body().contains("\"observedGeneration\":1"), status.body());
     assertTrue(status.body().contains("\"baseImage\":\"pingcap/pd\""), status.body());
+
+    Answer review = answers.answer("POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", null,
+        "{\"kind\":\"SelfSubjectAccessReview\",\"spec\":{}}".getBytes(StandardCharsets.UTF_8));
+    assertTrue(review.body().contains("\"allowed\":true"), review.body());
 
     assertEquals(201, answers.answer("POST", "/api/v1/namespaces/training/events", null,
         "{\"metadata\":{\"name\":\"e\"}}".getBytes(StandardCharsets.UTF_8)).status());

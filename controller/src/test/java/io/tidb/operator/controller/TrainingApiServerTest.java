@@ -8,30 +8,39 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The stand-in API server as fabric8 sees it: lists, informers, reads and writes over HTTPS. */
 class TrainingApiServerTest {
 
-  static String sample() throws Exception {
-    try (InputStream in = ControllerClassDataTraining.class.getResourceAsStream(ControllerClassDataTraining.SAMPLE)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+  static TrainingApiAnswers answers() throws Exception {
+    Map<String, List<String>> listed = new HashMap<>();
+    for (Map.Entry<String, String> resource : ControllerClassDataTraining.LISTED.entrySet()) {
+      listed.put(resource.getKey(), List.of(ControllerClassDataTraining.resource(resource.getValue())));
     }
+    return new TrainingApiAnswers(ControllerClassDataTraining.resource(ControllerClassDataTraining.SAMPLE), listed);
   }
 
   @Test
-  void aClientListsTheSampleSyncsInformersAndHasItsWritesEchoed() throws Exception {
-    try (TrainingApiServer api = TrainingApiServer.start(new TrainingApiAnswers(sample()));
-        KubernetesClient client =
-            new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(api.kubeconfig())).build()) {
+  void aClientListsTheSampleSyncsInformersAndHasItsWritesEchoed(@TempDir Path dir) throws Exception {
+    try (TrainingApiServer api = TrainingApiServer.start(answers(), dir);
+        KubernetesClient client = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
+            .withMasterUrl("https://127.0.0.1:" + api.port())
+            .withCaCertFile(api.certificate().toString())
+            .withOauthToken(TrainingApiServer.TOKEN)
+            .build()).build()) {
       TidbCluster listed = client.resources(TidbCluster.class).inAnyNamespace().list().getItems().get(0);
       assertEquals("basic", listed.getMetadata().getName());
       assertEquals(3, listed.getSpec().getPd().getReplicas());
