@@ -63,11 +63,10 @@ public final class CacheMutationDetector implements OwnedObjects {
    * @throws IllegalStateException naming the modified primary
    */
   static void verifyUnchanged(HasMetadata primary, String snapshot) {
-    if (snapshot != null && !snapshot.equals(ApiObjects.toJson(primary))) {
+    if (snapshot != null && changed(primary, snapshot)) {
       throw new IllegalStateException(
           "the reconcile modified its primary, the informer's cached object (work on a copy): "
-              + primary.getKind() + " " + primary.getMetadata().getNamespace() + "/"
-              + primary.getMetadata().getName());
+              + name(primary));
     }
   }
 
@@ -109,9 +108,8 @@ public final class CacheMutationDetector implements OwnedObjects {
   public void verify() {
     List<String> modified = new ArrayList<>();
     handedOut.forEach((object, json) -> {
-      if (!json.equals(ApiObjects.toJson(object))) {
-        modified.add(object.getKind() + " " + object.getMetadata().getNamespace() + "/"
-            + object.getMetadata().getName());
+      if (changed(object, json)) {
+        modified.add(name(object));
       }
     });
     if (!modified.isEmpty()) {
@@ -119,5 +117,13 @@ public final class CacheMutationDetector implements OwnedObjects {
           "the reconcile modified objects in the informer cache (work on a copy): "
               + String.join(", ", modified));
     }
+  }
+
+  private static boolean changed(HasMetadata object, String json) {
+    return !json.equals(ApiObjects.toJson(object));
+  }
+
+  private static String name(HasMetadata object) {
+    return object.getKind() + " " + object.getMetadata().getNamespace() + "/" + object.getMetadata().getName();
   }
 }
