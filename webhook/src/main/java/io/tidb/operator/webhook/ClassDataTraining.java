@@ -1,5 +1,8 @@
 package io.tidb.operator.webhook;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.certs.CertificateAuthority;
 import io.tidb.operator.certs.CertificateIssuer;
 import io.tidb.operator.certs.KeyAlgorithm;
@@ -17,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -71,12 +76,52 @@ final class ClassDataTraining implements Callable<Integer> {
       try (WebhookApplication app = WebhookApplication.start(settings, WebhookMain.servedRules(), () -> {
         throw new IllegalStateException("files mode needs no Kubernetes client");
       })) {
-        return exercise(app.port(), ca);
+        int exit = exercise(app.port(), ca);
+        if (exit == 0) {
+          readAsInAPod(app.port(), ca, certDir);
+        }
+        return exit;
       }
     } finally {
-      Files.deleteIfExists(certDir.resolve("tls.crt"));
-      Files.deleteIfExists(certDir.resolve("tls.key"));
+      for (String file : List.of("tls.crt", "tls.key", "ca.crt", "token")) {
+        Files.deleteIfExists(certDir.resolve(file));
+      }
       Files.delete(certDir);
+    }
+  }
+
+  /**
+   * The chart's default certificate mode ({@code secret}) reads its Secret and the webhook
+   * configurations through fabric8's client at every start, with the pod's credentials: about 450
+   * classes of the client, its HTTP stack and the objects' model. The run has no API server, so
+   * the client reads them from the training's own server (HTTPS, its CA trusted, a token), which
+   * answers 404: the same requests and the same answers' path as a first start, when neither
+   * exists. fabric8 reads the address, token and CA from system properties before the
+   * environment; they are set for this and restored.
+   */
+  private static void readAsInAPod(int port, CertificateAuthority ca, Path dir) throws Exception {
+    Path caFile = Files.writeString(dir.resolve("ca.crt"), Pem.encodeCertificate(ca.certificate()));
+    Path token = Files.writeString(dir.resolve("token"), "class-data-training");
+    Map<String, String> pod = Map.of(
+        Config.KUBERNETES_SERVICE_HOST_PROPERTY, "127.0.0.1",
+        Config.KUBERNETES_SERVICE_PORT_PROPERTY, Integer.toString(port),
+        Config.KUBERNETES_AUTH_SERVICEACCOUNT_TOKEN_FILE_SYSTEM_PROPERTY, token.toString(),
+        Config.KUBERNETES_CA_CERTIFICATE_FILE_SYSTEM_PROPERTY, caFile.toString(),
+        Config.KUBERNETES_AUTH_TRYKUBECONFIG_SYSTEM_PROPERTY, "false");
+    Map<String, String> before = new HashMap<>();
+    pod.forEach((name, value) -> before.put(name, System.setProperty(name, value)));
+    try (KubernetesClient client = new KubernetesClientBuilder().build()) {
+      client.secrets().inNamespace("training").withName("tidb-operator-webhook-tls").get();
+      client.admissionRegistration().v1().validatingWebhookConfigurations().withName("tidb-operator-webhook").get();
+      client.admissionRegistration().v1().mutatingWebhookConfigurations().withName("tidb-operator-webhook").get();
+    } finally {
+      before.forEach((name, value) -> {
+        if (value == null) {
+          System.clearProperty(name);
+        } else {
+          System.setProperty(name, value);
+        }
+      });
     }
   }
 
