@@ -1,6 +1,7 @@
 package io.tidb.operator.webhook;
 
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.certs.CertificateAuthority;
@@ -20,9 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -34,8 +33,9 @@ import picocli.CommandLine.Command;
  * to record a class-data sharing archive from ({@code hack/class-data-archive.sh}). It starts the
  * webhook as {@code --cert-dir} does (a throwaway certificate written as {@code tls.crt} and
  * {@code tls.key}, every served rule set, HTTPS on 127.0.0.1, the JVM metrics bound), then sends
- * one /validate and one /mutate of a sample cluster and reads /readyz and /metrics. The webhook
- * then starts from that archive. Exits 0 only if every answer is what it should be.
+ * one /validate and one /mutate of a sample cluster, reads /readyz and /metrics, and reads what
+ * {@code secret} mode reads through fabric8's client. The webhook then starts from that archive.
+ * Exits 0 only if every answer is what it should be.
  */
 @Command(
     name = "train-class-data",
@@ -83,7 +83,7 @@ final class ClassDataTraining implements Callable<Integer> {
         return exit;
       }
     } finally {
-      for (String file : List.of("tls.crt", "tls.key", "ca.crt", "token")) {
+      for (String file : List.of("tls.crt", "tls.key", "ca.crt")) {
         Files.deleteIfExists(certDir.resolve(file));
       }
       Files.delete(certDir);
@@ -92,36 +92,22 @@ final class ClassDataTraining implements Callable<Integer> {
 
   /**
    * The chart's default certificate mode ({@code secret}) reads its Secret and the webhook
-   * configurations through fabric8's client at every start, with the pod's credentials: about 450
-   * classes of the client, its HTTP stack and the objects' model. The run has no API server, so
-   * the client reads them from the training's own server (HTTPS, its CA trusted, a token), which
-   * answers 404: the same requests and the same answers' path as a first start, when neither
-   * exists. fabric8 reads the address, token and CA from system properties before the
-   * environment; they are set for this and restored.
+   * configurations through fabric8's client at every start: about 450 classes of the client, its
+   * HTTP stack and the objects' model. The run has no API server, so the client reads them from
+   * the training's own server (HTTPS, its CA trusted from a file, a token), which answers 404: the
+   * same requests and the same answers' path as a first start, when neither exists.
    */
   private static void readAsInAPod(int port, CertificateAuthority ca, Path dir) throws Exception {
     Path caFile = Files.writeString(dir.resolve("ca.crt"), Pem.encodeCertificate(ca.certificate()));
-    Path token = Files.writeString(dir.resolve("token"), "class-data-training");
-    Map<String, String> pod = Map.of(
-        Config.KUBERNETES_SERVICE_HOST_PROPERTY, "127.0.0.1",
-        Config.KUBERNETES_SERVICE_PORT_PROPERTY, Integer.toString(port),
-        Config.KUBERNETES_AUTH_SERVICEACCOUNT_TOKEN_FILE_SYSTEM_PROPERTY, token.toString(),
-        Config.KUBERNETES_CA_CERTIFICATE_FILE_SYSTEM_PROPERTY, caFile.toString(),
-        Config.KUBERNETES_AUTH_TRYKUBECONFIG_SYSTEM_PROPERTY, "false");
-    Map<String, String> before = new HashMap<>();
-    pod.forEach((name, value) -> before.put(name, System.setProperty(name, value)));
-    try (KubernetesClient client = new KubernetesClientBuilder().build()) {
+    Config config = new ConfigBuilder(Config.empty())
+        .withMasterUrl("https://127.0.0.1:" + port)
+        .withCaCertFile(caFile.toString())
+        .withOauthToken("class-data-training")
+        .build();
+    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
       client.secrets().inNamespace("training").withName("tidb-operator-webhook-tls").get();
       client.admissionRegistration().v1().validatingWebhookConfigurations().withName("tidb-operator-webhook").get();
       client.admissionRegistration().v1().mutatingWebhookConfigurations().withName("tidb-operator-webhook").get();
-    } finally {
-      before.forEach((name, value) -> {
-        if (value == null) {
-          System.clearProperty(name);
-        } else {
-          System.setProperty(name, value);
-        }
-      });
     }
   }
 
