@@ -25,8 +25,8 @@ import javax.net.ssl.SSLContext;
 
 /**
  * A stand-in Kubernetes API server for {@code train-class-data}: HTTPS on 127.0.0.1 with a
- * throwaway self-signed certificate and bearer token, answering as {@link TrainingApiAnswers} decides. Open
- * watches are held (one thread each) until {@link #close()}.
+ * certificate of a throwaway CA and a bearer token, answering as {@link TrainingApiAnswers}
+ * decides. Open watches are held (one thread each) until {@link #close()}.
  */
 final class TrainingApiServer implements AutoCloseable {
 
@@ -98,6 +98,7 @@ final class TrainingApiServer implements AutoCloseable {
     command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
     command.addAll(List.of(arguments));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    process.getOutputStream().close(); // a question it asked would end it, not wait
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (process.waitFor() != 0) {
       throw new IOException("keytool " + arguments[0] + " failed: " + output.strip());
