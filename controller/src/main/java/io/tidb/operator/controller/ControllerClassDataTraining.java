@@ -33,9 +33,6 @@ final class ControllerClassDataTraining implements Callable<Integer> {
 
   static final String MODE = "train-class-data";
 
-  /** The sample cluster's namespace. */
-  static final String NAMESPACE = "training";
-
   static final String SAMPLE = "/class-data-training/tidbcluster.json";
 
   /**
@@ -55,12 +52,8 @@ final class ControllerClassDataTraining implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Map<String, List<String>> listed = new HashMap<>();
-    for (Map.Entry<String, String> resource : LISTED.entrySet()) {
-      listed.put(resource.getKey(), List.of(resource(resource.getValue())));
-    }
     Path dir = Files.createTempDirectory("class-data-training-");
-    try (TrainingApiServer api = TrainingApiServer.start(new TrainingApiAnswers(resource(SAMPLE), listed), dir)) {
+    try (TrainingApiServer api = TrainingApiServer.start(answers(), dir)) {
       Path token = Files.writeString(dir.resolve("token"), TrainingApiServer.TOKEN);
       Map<String, String> credentials = podCredentials(api, token);
       Map<String, String> before = new HashMap<>();
@@ -86,7 +79,16 @@ final class ControllerClassDataTraining implements Callable<Integer> {
     }
   }
 
-  static String resource(String name) throws IOException {
+  /** What the stand-in answers: the sample cluster, and {@link #LISTED} in its lists. */
+  static TrainingApiAnswers answers() throws IOException {
+    Map<String, List<String>> listed = new HashMap<>();
+    for (Map.Entry<String, String> resource : LISTED.entrySet()) {
+      listed.put(resource.getKey(), List.of(resource(resource.getValue())));
+    }
+    return new TrainingApiAnswers(resource(SAMPLE), listed);
+  }
+
+  private static String resource(String name) throws IOException {
     try (InputStream in = ControllerClassDataTraining.class.getResourceAsStream(name)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }

@@ -18,7 +18,7 @@ class TrainingApiAnswersTest {
 
   private static TrainingApiAnswers answers() {
     try {
-      return TrainingApiServerTest.answers();
+      return ControllerClassDataTraining.answers();
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

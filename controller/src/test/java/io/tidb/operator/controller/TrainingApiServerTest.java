@@ -15,9 +15,6 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,17 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The stand-in API server as fabric8 sees it: lists, informers, reads and writes over HTTPS. */
 class TrainingApiServerTest {
 
-  static TrainingApiAnswers answers() throws Exception {
-    Map<String, List<String>> listed = new HashMap<>();
-    for (Map.Entry<String, String> resource : ControllerClassDataTraining.LISTED.entrySet()) {
-      listed.put(resource.getKey(), List.of(ControllerClassDataTraining.resource(resource.getValue())));
-    }
-    return new TrainingApiAnswers(ControllerClassDataTraining.resource(ControllerClassDataTraining.SAMPLE), listed);
-  }
-
   @Test
   void aClientListsTheSampleSyncsInformersAndHasItsWritesEchoed(@TempDir Path dir) throws Exception {
-    try (TrainingApiServer api = TrainingApiServer.start(answers(), dir);
+    try (TrainingApiServer api = TrainingApiServer.start(ControllerClassDataTraining.answers(), dir);
         KubernetesClient client = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
             .withMasterUrl("https://127.0.0.1:" + api.port())
             .withCaCertFile(api.certificate().toString())

@@ -78,7 +78,7 @@ final class ClassDataTraining implements Callable<Integer> {
       })) {
         int exit = exercise(app.port(), ca);
         if (exit == 0) {
-          readAsInAPod(app.port(), ca, certDir);
+          readAsSecretModeDoes(app.port(), ca, certDir);
         }
         return exit;
       }
@@ -97,7 +97,7 @@ final class ClassDataTraining implements Callable<Integer> {
    * the training's own server (HTTPS, its CA trusted from a file, a token), which answers 404: the
    * same requests and the same answers' path as a first start, when neither exists.
    */
-  private static void readAsInAPod(int port, CertificateAuthority ca, Path dir) throws Exception {
+  private static void readAsSecretModeDoes(int port, CertificateAuthority ca, Path dir) throws Exception {
     Path caFile = Files.writeString(dir.resolve("ca.crt"), Pem.encodeCertificate(ca.certificate()));
     Config config = new ConfigBuilder(Config.empty())
         .withMasterUrl("https://127.0.0.1:" + port)
