@@ -11,7 +11,10 @@
 # (e.g. -XX:SharedArchiveFile=... from hack/class-data-archive.sh, which needs LIB_DIR given as the
 # same absolute path), and the chart's webhook.mallocArenaMax as MALLOC_ARENA_MAX. The webhook
 # serves a throwaway certificate (--cert-dir) on 127.0.0.1. Environment: PORT (default 19443), LOG
-# (default: a temporary file).
+# (default: a temporary file), WEBHOOK_ARGS (flags instead of --cert-dir, e.g. the chart's secret-mode
+# flags; that mode reads the API server named by the environment, as in a pod:
+# KUBERNETES_SERVICE_HOST, KUBERNETES_SERVICE_PORT, and for files outside /var/run/secrets
+# KUBERNETES_AUTH_SERVICEACCOUNT_TOKEN, KUBERNETES_CERTS_CA_FILE and KUBERNETES_AUTH_TRYKUBECONFIG=false).
 set -euo pipefail
 
 [ $# -ge 1 ] || { sed -n '2,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -34,7 +37,7 @@ fi
 start=$(date +%s%N)
 # shellcheck disable=SC2086 # the chart's options are a space-separated list
 java -XX:MaxRAM=512m $JVM_OPTIONS -XX:-UsePerfData "$@" -cp "$lib/*" io.tidb.operator.webhook.WebhookMain \
-  --port="$port" --bind-address=127.0.0.1 --cert-dir="$certs" >"$log" 2>&1 &
+  --port="$port" --bind-address=127.0.0.1 ${WEBHOOK_ARGS:---cert-dir="$certs"} >"$log" 2>&1 &
 pid=$!
 # Stopped (SIGTERM) and awaited at exit, so the next run finds the port free.
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$certs"' EXIT

@@ -32,6 +32,7 @@ picocli @Option names of ControllerMain and WebhookMain in one place.
 - --namespace={{ .Release.Namespace }}
 - --service={{ include "tidb-operator.webhook.fullname" . }}
 - --secret={{ include "tidb-operator.webhook.secretName" . }}
+- --secret-mount-dir=/etc/tidb-operator/webhook-tls
 - --validating-webhook-configuration={{ include "tidb-operator.webhook.configurationName" . }}
 - --mutating-webhook-configuration={{ include "tidb-operator.webhook.configurationName" . }}
 - --cluster-domain={{ .Values.clusterDomain }}

@@ -24,6 +24,7 @@ public final class CertificateWatcher implements AutoCloseable {
   private final Duration period;
   private final ScheduledExecutorService scheduler;
   private volatile ServingCertificate current;
+  private volatile boolean checkAtOnce;
 
   /**
    * @param source what is loaded, for logs, e.g. {@code secret=tidb-admin/webhook-tls}
@@ -54,15 +55,30 @@ public final class CertificateWatcher implements AutoCloseable {
   }
 
   /**
+   * Starts from {@code first}, a certificate obtained other than from the source (a mounted copy of
+   * what the source holds), without loading the source: {@link #watch} then checks the source at
+   * once instead of a period later.
+   *
+   * @param origin where {@code first} was read, for logs
+   */
+  public ServingCertificate startFrom(ServingCertificate first, String origin) {
+    current = Objects.requireNonNull(first, "first");
+    checkAtOnce = true;
+    log.info("certificate loaded source={} from={} {}", source, origin, current.describe());
+    return current;
+  }
+
+  /**
    * From now on checks every period and calls {@code onChange} with each certificate that
-   * differs from the last one. Call {@link #load()} first.
+   * differs from the last one. Call {@link #load()} or {@link #startFrom} first.
    */
   public void watch(Consumer<ServingCertificate> onChange) {
     if (current == null) {
       throw new IllegalStateException("load() the first certificate before watching");
     }
     long millis = period.toMillis();
-    scheduler.scheduleWithFixedDelay(() -> check(onChange), millis, millis, TimeUnit.MILLISECONDS);
+    scheduler.scheduleWithFixedDelay(
+        () -> check(onChange), checkAtOnce ? 0 : millis, millis, TimeUnit.MILLISECONDS);
   }
 
   /** The certificate last loaded. */

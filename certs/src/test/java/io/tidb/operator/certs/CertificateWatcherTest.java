@@ -56,6 +56,50 @@ class CertificateWatcherTest {
   }
 
   @Test
+  void startedFromACopyItChecksTheSourceAtOnceAndReportsWhatDiffers() throws Exception {
+    ServingCertificate copy = issue();
+    ServingCertificate stored = issue();
+    BlockingQueue<String> loads = new LinkedBlockingQueue<>();
+    BlockingQueue<ServingCertificate> changes = new LinkedBlockingQueue<>();
+
+    // A period far longer than the test: only the check at once can report the change.
+    try (CertificateWatcher watcher = new CertificateWatcher("test", () -> {
+      loads.add("load");
+      return stored;
+    }, Duration.ofHours(1))) {
+      assertSame(copy, watcher.startFrom(copy, "files=/mounted"));
+      assertEquals(null, loads.poll(100, TimeUnit.MILLISECONDS), "the source is not read by startFrom");
+      assertSame(copy, watcher.current());
+
+      watcher.watch(changes::add);
+
+      assertSame(stored, changes.poll(5, TimeUnit.SECONDS));
+      assertEquals("load", loads.poll());
+      // The watcher records the certificate once the listener took it.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (watcher.current() != stored && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      assertSame(stored, watcher.current());
+    }
+  }
+
+  @Test
+  void loadedFromTheSourceItChecksAgainOnlyAfterAPeriod() throws Exception {
+    BlockingQueue<String> loads = new LinkedBlockingQueue<>();
+    ServingCertificate certificate = issue();
+    try (CertificateWatcher watcher = new CertificateWatcher("test", () -> {
+      loads.add("load");
+      return certificate;
+    }, Duration.ofHours(1))) {
+      watcher.load();
+      watcher.watch(c -> {});
+      assertEquals("load", loads.poll());
+      assertEquals(null, loads.poll(200, TimeUnit.MILLISECONDS));
+    }
+  }
+
+  @Test
   void aFailingFirstLoadPropagates() {
     AtomicReference<ServingCertificate> seen = new AtomicReference<>();
     try (CertificateWatcher watcher =

@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhook;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfiguration;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhook;
@@ -175,6 +178,25 @@ class ChartTemplateTest {
           .getClientConfig().getCaBundle());
       assertTrue(chart.all(Secret.class).isEmpty(), "the webhook creates its own certificate Secret");
       assertFalse(helm.template(RELEASE, NAMESPACE, "").stdout().contains("caBundle:"));
+    }
+
+    @Test
+    void webhookGetsAMountedCopyOfItsOwnSecretWithoutTheCaKey() {
+      Deployment webhook = chart.get(Deployment.class, WEBHOOK);
+      Map<String, String> flags = flags(webhook);
+      PodSpec pod = webhook.getSpec().getTemplate().getSpec();
+      Volume volume = pod.getVolumes().stream()
+          .filter(v -> v.getSecret() != null).findFirst().orElseThrow();
+      assertEquals(flags.get("--secret"), volume.getSecret().getSecretName());
+      assertTrue(volume.getSecret().getOptional(), "absent until the webhook's first start creates it");
+      assertEquals(List.of("tls.crt", "tls.key"),
+          volume.getSecret().getItems().stream().map(KeyToPath::getKey).toList(), "never ca.key");
+      assertEquals(List.of("tls.crt", "tls.key"),
+          volume.getSecret().getItems().stream().map(KeyToPath::getPath).toList());
+      VolumeMount mount = container(webhook).getVolumeMounts().stream()
+          .filter(m -> m.getName().equals(volume.getName())).findFirst().orElseThrow();
+      assertEquals(flags.get("--secret-mount-dir"), mount.getMountPath());
+      assertTrue(mount.getReadOnly());
     }
 
     @Test

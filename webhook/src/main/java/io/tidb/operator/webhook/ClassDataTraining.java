@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.certs.CertificateAuthority;
 import io.tidb.operator.certs.CertificateIssuer;
 import io.tidb.operator.certs.KeyAlgorithm;
+import io.tidb.operator.certs.MountedCopyVerdict;
+import io.tidb.operator.certs.RenewalPolicy;
 import io.tidb.operator.certs.KeyStores;
 import io.tidb.operator.certs.Pem;
 import io.tidb.operator.certs.ServingCertificate;
@@ -53,6 +55,7 @@ final class ClassDataTraining implements Callable<Integer> {
       List.of("--port=9443", "--log-level=info", "--cert-dir=/etc/tidb-operator/webhook-tls"),
       List.of("--port=9443", "--log-level=info", "--namespace=tidb-admin", "--service=tidb-operator-webhook",
           "--secret=tidb-operator-webhook-tls", "--validating-webhook-configuration=tidb-operator-webhook",
+          "--secret-mount-dir=/etc/tidb-operator/webhook-tls",
           "--mutating-webhook-configuration=tidb-operator-webhook", "--cluster-domain=cluster.local",
           "--cert-validity-hours=8760", "--cert-renew-before-hours=720"));
 
@@ -77,6 +80,9 @@ final class ClassDataTraining implements Callable<Integer> {
         throw new IllegalStateException("files mode needs no Kubernetes client");
       })) {
         int exit = exercise(app.port(), ca);
+        // As secret mode judges the mounted copy of its Secret at start.
+        MountedCopyVerdict.judge(serving, ServingNames.forService("tidb-operator-webhook", "training"), now,
+            RenewalPolicy.DEFAULT);
         if (exit == 0) {
           readAsSecretModeDoes(app.port(), ca, certDir);
         }

@@ -2,21 +2,19 @@ package io.tidb.operator.webhook;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tidb.operator.api.validation.AdmissionRules;
-import io.tidb.operator.certs.CaBundleInjector;
-import io.tidb.operator.certs.CertificateIssuer;
-import io.tidb.operator.certs.CertificateRenewer;
-import io.tidb.operator.certs.CertificateSecretStore;
 import io.tidb.operator.certs.CertificateWatcher;
 import io.tidb.operator.certs.MountedCertificateFiles;
+import io.tidb.operator.certs.MountedCopyVerdict;
 import io.tidb.operator.certs.RenewalPolicy;
-import io.tidb.operator.certs.SecretCertificateManager;
 import io.tidb.operator.certs.ServingCertificate;
 import io.tidb.operator.certs.ServingNames;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +27,12 @@ public final class WebhookApplication implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(WebhookApplication.class);
 
-  /** Self-managed certificates: where they are kept and whom they are for. */
+  /**
+   * Self-managed certificates: where they are kept and whom they are for.
+   *
+   * @param mountDir where the Secret is mounted into the pod ({@code tls.crt}, {@code tls.key}), or
+   *     null; a copy there that a pass would keep is served at start, before the Secret is read
+   */
   public record SecretSettings(
       String namespace,
       String secretName,
@@ -37,7 +40,8 @@ public final class WebhookApplication implements AutoCloseable {
       List<String> validatingConfigurations,
       List<String> mutatingConfigurations,
       RenewalPolicy policy,
-      String caCommonName) {
+      String caCommonName,
+      Path mountDir) {
     public SecretSettings {
       Objects.requireNonNull(namespace, "namespace");
       Objects.requireNonNull(secretName, "secretName");
@@ -75,43 +79,42 @@ public final class WebhookApplication implements AutoCloseable {
   private final CertificateWatcher watcher;
   private final WebhookServer server;
   private final WebhookMetrics metrics;
-  private final KubernetesClient client;
+  private final SecretCertificateSource secretSource;
 
   private WebhookApplication(
-      CertificateWatcher watcher, WebhookServer server, WebhookMetrics metrics, KubernetesClient client) {
+      CertificateWatcher watcher, WebhookServer server, WebhookMetrics metrics,
+      SecretCertificateSource secretSource) {
     this.watcher = watcher;
     this.server = server;
     this.metrics = metrics;
-    this.client = client;
+    this.secretSource = secretSource;
   }
 
   /**
-   * Gets the first certificate (creating it in secret mode), starts serving {@code rules}, and
-   * from then on swaps in new certificates as they appear.
+   * Gets the first certificate (creating it in secret mode, unless the Secret's mounted copy may be
+   * served, see {@link #mountedCopy}), starts serving {@code rules}, and from then on swaps in new
+   * certificates as they appear.
    *
-   * @param clients makes the Kubernetes client for secret mode; not called in files mode
+   * @param clients makes the Kubernetes client for secret mode; not called in files mode, and
+   *     called after the server is up when the mounted copy is served
    */
   public static WebhookApplication start(
       Settings settings, List<AdmissionRules<?>> rules, Supplier<KubernetesClient> clients) {
-    KubernetesClient client = null;
+    SecretCertificateSource secretSource = null;
     CertificateWatcher watcher;
     if (settings.mode() == CertificateMode.FILES) {
       MountedCertificateFiles files = MountedCertificateFiles.inDirectory(settings.certDir());
       watcher = new CertificateWatcher(files.toString(), files, settings.certCheckInterval());
     } else {
-      client = clients.get();
-      SecretCertificateManager manager = secretManager(client, settings.secret());
-      watcher = new CertificateWatcher(
-          "secret=" + settings.secret().namespace() + "/" + settings.secret().secretName(),
-          () -> manager.reconcile().serving(),
-          settings.certCheckInterval());
+      secretSource = new SecretCertificateSource(clients, settings.secret());
+      watcher = new CertificateWatcher(secretSource.toString(), secretSource, settings.certCheckInterval());
     }
     try {
       AdmissionRulesRegistry registry = new AdmissionRulesRegistry();
       rules.forEach(registry::register);
       AdmissionReviewCodec codec = new AdmissionReviewCodec(settings.server().limits());
       WebhookMetrics metrics = new WebhookMetrics();
-      ServingCertificate initial = watcher.load();
+      ServingCertificate initial = firstCertificate(settings, watcher, Instant.now());
       ServingTls tls = new ServingTls(initial);
       metrics.certificateServed(initial, false);
       WebhookServer server = new WebhookServer(
@@ -127,14 +130,55 @@ public final class WebhookApplication implements AutoCloseable {
       });
       log.info("webhook started mode={} served={} port={}",
           settings.mode().name().toLowerCase(java.util.Locale.ROOT), registry.served(), server.port());
-      return new WebhookApplication(watcher, server, metrics, client);
+      return new WebhookApplication(watcher, server, metrics, secretSource);
     } catch (RuntimeException e) {
       watcher.close();
-      if (client != null) {
-        client.close();
+      if (secretSource != null) {
+        secretSource.close();
       }
       throw e;
     }
+  }
+
+  /** The mounted copy of the Secret when it may be served at once, else the source's first pass. */
+  private static ServingCertificate firstCertificate(Settings settings, CertificateWatcher watcher, Instant now) {
+    if (settings.mode() == CertificateMode.SECRET && settings.secret().mountDir() != null) {
+      MountedCertificateFiles files = MountedCertificateFiles.inDirectory(settings.secret().mountDir());
+      Optional<ServingCertificate> copy = mountedCopy(files, settings.secret(), now);
+      if (copy.isPresent()) {
+        return watcher.startFrom(copy.get(), files.toString());
+      }
+    }
+    return watcher.load();
+  }
+
+  /**
+   * The certificate Secret's serving certificate as the kubelet mounts it, if it may be served
+   * before the Secret is read ({@link MountedCopyVerdict}): the server then starts without
+   * waiting for the API server, and the Secret's first pass follows at once on the watcher's
+   * thread. Empty (with the reason logged) when the volume is empty, as on the first install,
+   * unreadable, or holds a certificate a pass would replace.
+   */
+  private static Optional<ServingCertificate> mountedCopy(MountedCertificateFiles files, SecretSettings secret, Instant now) {
+    ServingCertificate copy;
+    try {
+      copy = files.get();
+    } catch (UncheckedIOException e) {
+      log.info("no mounted copy of the certificate Secret, reading the Secret {} error=\"{}\"",
+          files, LogSafe.value(e.getMessage()));
+      return Optional.empty();
+    } catch (IllegalArgumentException e) {
+      log.warn("mounted copy of the certificate Secret unusable, reading the Secret {} error=\"{}\"",
+          files, LogSafe.value(e.getMessage()));
+      return Optional.empty();
+    }
+    MountedCopyVerdict verdict = MountedCopyVerdict.judge(copy, secret.names(), now, secret.policy());
+    if (!verdict.usable()) {
+      log.info("mounted copy of the certificate Secret not served, reading the Secret {} reason=\"{}\"",
+          files, verdict.reason());
+      return Optional.empty();
+    }
+    return Optional.of(copy);
   }
 
   public int port() {
@@ -150,18 +194,8 @@ public final class WebhookApplication implements AutoCloseable {
   public void close() {
     server.stop();
     watcher.close();
-    if (client != null) {
-      client.close();
+    if (secretSource != null) {
+      secretSource.close();
     }
-  }
-
-  private static SecretCertificateManager secretManager(KubernetesClient client, SecretSettings s) {
-    return new SecretCertificateManager(
-        new CertificateSecretStore(client, s.namespace(), s.secretName()),
-        new CaBundleInjector(client, s.validatingConfigurations(), s.mutatingConfigurations()),
-        new CertificateRenewer(new CertificateIssuer(), s.caCommonName()),
-        s.names(),
-        s.policy(),
-        Clock.systemUTC());
   }
 }

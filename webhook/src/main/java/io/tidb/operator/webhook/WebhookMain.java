@@ -67,6 +67,12 @@ public final class WebhookMain implements Callable<Integer> {
       description = "Secret holding the CA and serving certificate (secret mode).")
   String secret;
 
+  @Option(names = "--secret-mount-dir",
+      description = "Secret mode: where the certificate Secret is mounted (tls.crt, tls.key; the volume may"
+          + " be empty). A certificate there for the served names and outside its renewal window is served"
+          + " at once; the Secret is read right after the server is up.")
+  Path secretMountDir;
+
   @Option(names = "--cluster-domain", defaultValue = ServingNames.DEFAULT_CLUSTER_DOMAIN,
       description = "Cluster DNS domain (default ${DEFAULT-VALUE}).")
   String clusterDomain;
@@ -229,7 +235,7 @@ public final class WebhookMain implements Callable<Integer> {
           Duration.ofHours(certValidityHours), Duration.ofHours(certRenewBeforeHours), keyAlgorithm);
       secretSettings = new WebhookApplication.SecretSettings(namespace, secret,
           ServingNames.forService(service, namespace, clusterDomain),
-          validatingConfigurations, mutatingConfigurations, policy, service + "-ca");
+          validatingConfigurations, mutatingConfigurations, policy, service + "-ca", secretMountDir);
     }
     return new WebhookApplication.Settings(
         server, mode, certDir, secretSettings, Duration.ofSeconds(certCheckIntervalSeconds));

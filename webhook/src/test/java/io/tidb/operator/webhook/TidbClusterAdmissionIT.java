@@ -85,7 +85,7 @@ class TidbClusterAdmissionIT {
         List.of(configurationName), List.of(configurationName),
         new RenewalPolicy(Duration.ofDays(30), Duration.ofDays(5), Duration.ofDays(7), Duration.ofDays(1),
             KeyAlgorithm.EC_P256),
-        "tidb-webhook-ca");
+        "tidb-webhook-ca", null);
     webhook = WebhookApplication.start(
         new WebhookApplication.Settings(
             new WebhookServer.Settings("127.0.0.1", 0, 4 << 20, Duration.ZERO, Duration.ofSeconds(10)),
