@@ -3,9 +3,12 @@ package io.tidb.operator.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.cfg.ContextAttributes;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
+import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -49,13 +52,19 @@ public final class ApiObjects {
       TidbCluster.class, TidbInitializer.class, TidbMonitor.class, DmCluster.class, Backup.class,
       Restore.class, BackupSchedule.class);
 
-  private static final KubernetesSerialization SERIALIZATION = newSerialization();
+  private static final ObjectMapper MAPPER = mapper();
+
+  private static final KubernetesSerialization SERIALIZATION = newSerialization(MAPPER);
 
   private ApiObjects() {}
 
   /** fabric8's serialization on the operator's mapper, its kinds registered and nothing searched. */
   static KubernetesSerialization newSerialization() {
-    KubernetesSerialization serialization = new KubernetesSerialization(mapper(), false);
+    return newSerialization(mapper());
+  }
+
+  static KubernetesSerialization newSerialization(ObjectMapper mapper) {
+    KubernetesSerialization serialization = new KubernetesSerialization(mapper, false);
     WATCHED_KINDS.forEach(serialization::registerKubernetesResource);
     return serialization;
   }
@@ -81,15 +90,39 @@ public final class ApiObjects {
   }
 
   /**
-   * The mapper before fabric8 configures it: watch events' objects read in one pass, and each
-   * property's deserializer built when a value first arrives for it ({@link
-   * LazyPropertyDeserializers}).
+   * From now on, objects read keep of their {@code metadata.managedFields} only {@code
+   * fieldManager}'s own apply entry, and the other entries' field sets are not even parsed ({@link
+   * ManagedFieldsReader}). For a process that reads only its own entry, the controller, which calls
+   * this once as it starts, before any object is read: the objects its client reads from the API
+   * server (lists, watch events, answers) and its copies of them. Manifests read by any other
+   * process keep every entry, as the API's round trip requires.
    */
-  private static ObjectMapper mapper() {
+  public static void keepOnlyManagedFieldsOf(String fieldManager) {
+    keepOnlyManagedFieldsOf(MAPPER, fieldManager);
+  }
+
+  static void keepOnlyManagedFieldsOf(ObjectMapper mapper, String fieldManager) {
+    mapper.setDefaultAttributes(
+        ContextAttributes.getEmpty().withSharedAttribute(ManagedFieldsReader.KEPT_MANAGER, fieldManager));
+  }
+
+  /**
+   * The mapper before fabric8 configures it: watch events' objects read in one pass, each
+   * property's deserializer built when a value first arrives for it ({@link
+   * LazyPropertyDeserializers}), managedFields read by {@link ManagedFieldsReader}.
+   */
+  static ObjectMapper mapper() {
     return new ObjectMapper()
         .addMixIn(WatchEvent.class, WatchEventObjectMixIn.class)
+        .addMixIn(ObjectMeta.class, ObjectMetaMixIn.class)
         .registerModule(new SimpleModule("lazy-property-deserializers")
             .setDeserializerModifier(new LazyPropertyDeserializers()));
+  }
+
+  /** Reads managedFields with {@link ManagedFieldsReader}. */
+  private abstract static class ObjectMetaMixIn {
+    @JsonDeserialize(using = ManagedFieldsReader.class)
+    abstract void setManagedFields(List<ManagedFieldsEntry> managedFields);
   }
 
   /** Puts {@link WatchObjectReader} in the place of fabric8's reader of a watch event's object. */

@@ -8,6 +8,7 @@ import io.javaoperatorsdk.operator.api.reconciler.Constants;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.controller.config.ControllerSettings;
 import java.time.Duration;
 import java.util.List;
@@ -66,6 +67,10 @@ public final class OperatorRuntime implements AutoCloseable {
       KubernetesClient client,
       MeterRegistry registry,
       List<? extends ValidatingReconciler<?, ?>> controllers) {
+    // Of the objects read from here on, only the operator's own apply entry of managedFields is
+    // read (the one entry it compares with, PrunedItemStore); the others' field sets are skipped
+    // as they are parsed, not built and thrown away.
+    ApiObjects.keepOnlyManagedFieldsOf(ServerSideApplier.FIELD_MANAGER);
     Operator operator =
         new Operator(
             o -> {

@@ -18,6 +18,10 @@ import java.util.stream.Stream;
  * pod, the kubelet's status, the scheduler's) are often a third of a cached object, and every
  * cached object is held, and walked by each full garbage collection, for as long as it exists.
  *
+ * <p>Through the controller's own JSON mapping the other entries are already left out as objects
+ * are read ({@code ApiObjects.keepOnlyManagedFieldsOf}, which {@link OperatorRuntime} turns on);
+ * the store still compacts the kept entry, and prunes objects read by a client with another mapping.
+ *
  * <p>An object is pruned as it is stored, before the informer hands it to the event handlers; it
  * is the informer's own copy, fresh from the watch, so no one else holds it yet. The kept entry's
  * field set is compacted ({@link CompactFieldSets}): the same content in about half the memory.

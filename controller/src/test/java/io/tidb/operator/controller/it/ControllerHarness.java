@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.ControllerMain;
 import io.tidb.operator.controller.KubeClients;
@@ -200,9 +201,12 @@ final class ControllerHarness implements AutoCloseable {
     if (apiServerUrl != null) {
       config.setMasterUrl(apiServerUrl);
     }
+    // The JSON mapping ControllerMain's client has (KubeClients.create): watch events read once,
+    // of managedFields only the operator's own apply entry.
     KubernetesClient client =
         new KubernetesClientBuilder()
             .withConfig(config)
+            .withKubernetesSerialization(ApiObjects.serialization())
             .withHttpClientBuilderConsumer(
                 b ->
                     b.addOrReplaceInterceptor(

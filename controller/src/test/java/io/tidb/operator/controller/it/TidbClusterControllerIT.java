@@ -132,6 +132,15 @@ class TidbClusterControllerIT {
     assertOwnedBy(object(Service.class, "basic-tidb-peer"), tc, "tidb");
     assertOwnedBy(object(Service.class, "basic-tidb"), tc, "tidb");
 
+    // What the operator's client reads of managedFields: its own apply entry, not the others'.
+    StatefulSet pdAsAdminReads = object(StatefulSet.class, "basic-pd");
+    assertTrue(pdAsAdminReads.getMetadata().getManagedFields().stream()
+        .anyMatch(m -> !"tidb-operator".equals(m.getManager())), "the StatefulSet controller's status entry");
+    StatefulSet pdAsOperatorReads = h.operator().client().apps().statefulSets().inNamespace(h.namespace)
+        .withName("basic-pd").get();
+    assertEquals(List.of("tidb-operator Apply"), pdAsOperatorReads.getMetadata().getManagedFields().stream()
+        .map(m -> m.getManager() + " " + m.getOperation()).toList());
+
     // StatefulSets: replicas, the partition the operator holds, image, storage, config
     for (String[] c :
         List.of(
