@@ -15,10 +15,14 @@ import io.tidb.operator.controller.runtime.KubeApiRateLimit;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import io.tidb.operator.pd.CipherSuitePreference;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.NoSuchAlgorithmException;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -26,8 +30,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds the operator's Kubernetes client: the default configuration, with request metrics and the
@@ -87,13 +95,66 @@ public final class KubeClients {
    *       of its own, so the controller's 50 or so informers opened 50 TLS connections at start
    *       (a handshake each, about 0.6 s of CPU and 0.3 s of the time to ready on 2 cores); as
    *       HTTP responses they share the client's HTTP/2 connection with every other request, as
-   *       client-go's watches do.
+   *       client-go's watches do;
+   *   <li>the API server's certificate trusted only when the cluster's CA signed it, as client-go
+   *       trusts it. fabric8 adds the CA's certificates to a trust store, the JDK's own (about 140
+   *       public authorities, read from disk at every start) unless the configuration names
+   *       another; when the configuration names a CA and neither a trust store nor skipping
+   *       verification, it now names an empty one ({@link EmptyTrustStore}).
    * </ul>
    */
   public static Config configure(Config config) {
     config.setWatchReconnectInterval(WATCH_RECONNECT_INTERVAL_MILLIS);
     config.setOnlyHttpWatches(true);
+    boolean namesCa = present(config.getCaCertData()) || present(config.getCaCertFile());
+    if (namesCa && !config.isTrustCerts() && !present(config.getTrustStoreFile())) {
+      EmptyTrustStore.file().ifPresent(file -> {
+        config.setTrustStoreFile(file.toString());
+        config.setTrustStorePassphrase(EmptyTrustStore.PASSPHRASE);
+      });
+    }
     return config;
+  }
+
+  private static boolean present(String value) {
+    return value != null && !value.isBlank();
+  }
+
+  /**
+   * A key store file with no entry, written once per process to a temporary file (the pod's
+   * {@code /tmp}), for fabric8 to add the cluster's CA to. Absent, with a warning, when no
+   * temporary file can be written: the client then trusts the JDK's authorities too, as before.
+   */
+  static final class EmptyTrustStore {
+
+    /** Protects nothing: the store holds no entry. fabric8 needs one to read it. */
+    static final String PASSPHRASE = "empty";
+
+    private static final Optional<Path> FILE = write();
+
+    private EmptyTrustStore() {}
+
+    static Optional<Path> file() {
+      return FILE;
+    }
+
+    private static Optional<Path> write() {
+      try {
+        Path file = Files.createTempFile("tidb-operator-trust-", ".jks");
+        file.toFile().deleteOnExit();
+        KeyStore store = KeyStore.getInstance("JKS");
+        store.load(null, null);
+        try (OutputStream out = Files.newOutputStream(file)) {
+          store.store(out, PASSPHRASE.toCharArray());
+        }
+        return Optional.of(file);
+      } catch (IOException | GeneralSecurityException e) {
+        LoggerFactory.getLogger(KubeClients.class).warn(
+            "cannot write an empty trust store, the API server's certificate is checked against the"
+                + " JDK's authorities as well as the cluster's CA error=\"{}\"", e.toString());
+        return Optional.empty();
+      }
+    }
   }
 
   /**
@@ -119,14 +180,43 @@ public final class KubeClients {
         return;
       }
       try {
-        SSLParameters parameters = CipherSuitePreference.parameters(SSLContext.getDefault(), false);
+        SSLParameters parameters = CipherSuitePreference.parameters(defaultsOnly(), false);
         if (protocols != null && protocols.length > 0) {
           parameters.setProtocols(protocols);
         }
         builder.sslParameters(parameters);
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException("no default TLS context", e);
+      } catch (GeneralSecurityException e) {
+        throw new IllegalStateException("no TLS context", e);
       }
+    }
+
+    /**
+     * A context to read the JDK's default client parameters from, and nothing else: {@code
+     * SSLContext.getDefault()} would read the JDK's trust store from disk, which this client does
+     * not use (its context is fabric8's, with the cluster's CA).
+     */
+    static SSLContext defaultsOnly() throws GeneralSecurityException {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(new KeyManager[0], new TrustManager[] {new TrustsNothing()}, null);
+      return context;
+    }
+  }
+
+  /** Refuses every certificate; {@link CipherOrderedHttpClientFactory#defaultsOnly} never connects. */
+  private static final class TrustsNothing implements X509TrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+      throw new CertificateException("this context makes no connection");
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+      throw new CertificateException("this context makes no connection");
+    }
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
     }
   }
 
