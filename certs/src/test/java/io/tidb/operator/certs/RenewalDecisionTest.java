@@ -10,15 +10,9 @@ import org.junit.jupiter.api.Test;
 
 class RenewalDecisionTest {
 
-  private static final Instant T0 = Instant.parse("2026-03-01T00:00:00Z");
-  private static final RenewalPolicy POLICY =
-      new RenewalPolicy(
-          Duration.ofDays(100),
-          Duration.ofDays(20),
-          Duration.ofDays(30),
-          Duration.ofDays(5),
-          KeyAlgorithm.EC_P256);
-  private static final ServingNames NAMES = ServingNames.forService("wh", "ns");
+  private static final Instant T0 = CertificateFixtures.T0;
+  private static final RenewalPolicy POLICY = CertificateFixtures.POLICY;
+  private static final ServingNames NAMES = CertificateFixtures.NAMES;
 
   private final CertificateIssuer issuer = new CertificateIssuer();
   private final CertificateRenewer renewer = new CertificateRenewer(issuer, "test-ca");
