@@ -68,7 +68,7 @@ class KubeClientsTest {
   void aConfigNamingACaTrustsThatCaAlone() throws Exception {
     X509Certificate ca = new CertificateIssuer()
         .newAuthority("cluster-ca", Instant.now(), Duration.ofDays(1), KeyAlgorithm.EC_P256).certificate();
-    Config config = KubeClients.configure(new ConfigBuilder().withMasterUrl("https://127.0.0.1:6443")
+    Config config = KubeClients.configure(new ConfigBuilder(Config.empty()).withMasterUrl("https://127.0.0.1:6443")
         .withCaCertData(Base64.getEncoder().encodeToString(Pem.encodeCertificate(ca).getBytes(StandardCharsets.US_ASCII)))
         .build());
 
@@ -76,14 +76,15 @@ class KubeClientsTest {
     assertEquals(List.of(ca), List.of(trust.getAcceptedIssuers()), "the cluster's CA, not the JDK's authorities");
   }
 
+  /** Built from {@code Config.empty()}: fabric8 would otherwise add what KUBECONFIG names, a CA among it. */
   @Test
   void aConfigWithoutACaOrSkippingVerificationKeepsFabric8sTrust() {
-    assertNull(KubeClients.configure(new ConfigBuilder().withMasterUrl("https://127.0.0.1:6443").build())
+    assertNull(KubeClients.configure(new ConfigBuilder(Config.empty()).withMasterUrl("https://127.0.0.1:6443").build())
         .getTrustStoreFile());
-    assertNull(KubeClients.configure(new ConfigBuilder().withMasterUrl("https://127.0.0.1:6443")
+    assertNull(KubeClients.configure(new ConfigBuilder(Config.empty()).withMasterUrl("https://127.0.0.1:6443")
         .withCaCertFile("/var/run/secrets/kubernetes.io/serviceaccount/ca.crt").withTrustCerts(true).build())
         .getTrustStoreFile());
-    assertEquals("/etc/corp/trust.p12", KubeClients.configure(new ConfigBuilder().withMasterUrl("https://127.0.0.1:6443")
+    assertEquals("/etc/corp/trust.p12", KubeClients.configure(new ConfigBuilder(Config.empty()).withMasterUrl("https://127.0.0.1:6443")
         .withCaCertFile("/var/run/secrets/kubernetes.io/serviceaccount/ca.crt").withTrustStoreFile("/etc/corp/trust.p12")
         .build()).getTrustStoreFile());
   }
