@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.fabric8.kubernetes.api.model.FieldsV1;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import java.io.IOException;
@@ -96,7 +97,7 @@ final class ManagedFieldsReader extends StdDeserializer<List<ManagedFieldsEntry>
 
   private static String text(JsonParser p, JsonToken value) throws IOException {
     if (value.isStructStart()) {
-      throw com.fasterxml.jackson.databind.exc.MismatchedInputException.from(
+      throw MismatchedInputException.from(
           p, String.class, "managedFields entry: \"" + p.currentName() + "\" must be a string, got " + value);
     }
     return value == JsonToken.VALUE_NULL ? null : p.getValueAsString();
