@@ -3,6 +3,7 @@ package io.tidb.operator.certs;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -13,11 +14,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Loads the serving certificate from a source once, then again every {@code period}, and hands
  * each different certificate to a listener. A failed load is logged and the last good certificate
- * stays in use; the next period tries again.
+ * stays in use; the next try comes sooner than a period: {@link #FIRST_RETRY}, doubling after each
+ * failure, up to the period (an API server away at a start from a mounted copy is asked again
+ * within seconds of its return, not a minute later).
  */
 public final class CertificateWatcher implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(CertificateWatcher.class);
+
+  /** The wait before the first try after a failed load. */
+  static final Duration FIRST_RETRY = Duration.ofSeconds(1);
 
   private final String source;
   private final Supplier<ServingCertificate> loader;
@@ -25,6 +31,7 @@ public final class CertificateWatcher implements AutoCloseable {
   private final ScheduledExecutorService scheduler;
   private volatile ServingCertificate current;
   private volatile boolean checkAtOnce;
+  private int failures;
 
   /**
    * @param source what is loaded, for logs, e.g. {@code secret=tidb-admin/webhook-tls}
@@ -76,9 +83,27 @@ public final class CertificateWatcher implements AutoCloseable {
     if (current == null) {
       throw new IllegalStateException("load() the first certificate before watching");
     }
-    long millis = period.toMillis();
-    scheduler.scheduleWithFixedDelay(
-        () -> check(onChange), checkAtOnce ? 0 : millis, millis, TimeUnit.MILLISECONDS);
+    schedule(onChange, checkAtOnce ? Duration.ZERO : period);
+  }
+
+  private void schedule(Consumer<ServingCertificate> onChange, Duration delay) {
+    try {
+      scheduler.schedule(() -> schedule(onChange, check(onChange)), delay.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // closed
+    }
+  }
+
+  /**
+   * The wait before the next load after {@code failures} failed ones in a row: the period after a
+   * success, else {@link #FIRST_RETRY} doubling per failure, at most the period. Pure.
+   */
+  static Duration nextCheck(int failures, Duration period) {
+    if (failures == 0) {
+      return period;
+    }
+    Duration retry = FIRST_RETRY.multipliedBy(1L << Math.min(failures - 1, 20));
+    return retry.compareTo(period) < 0 ? retry : period;
   }
 
   /** The certificate last loaded. */
@@ -86,7 +111,8 @@ public final class CertificateWatcher implements AutoCloseable {
     return current;
   }
 
-  private void check(Consumer<ServingCertificate> onChange) {
+  /** One load; returns the wait before the next ({@link #nextCheck}). Runs on the scheduler's thread only. */
+  private Duration check(Consumer<ServingCertificate> onChange) {
     try {
       ServingCertificate loaded = loader.get();
       if (!loaded.sameAs(current)) {
@@ -98,13 +124,17 @@ public final class CertificateWatcher implements AutoCloseable {
         onChange.accept(loaded);
         current = loaded;
       }
+      failures = 0;
     } catch (RuntimeException e) {
+      failures++;
       log.warn(
-          "certificate check failed, keeping current source={} current={} error=\"{}\"",
+          "certificate check failed, keeping current source={} current={} error=\"{}\" nextCheckMillis={}",
           source,
           current.describe(),
-          e.toString());
+          e.toString(),
+          nextCheck(failures, period).toMillis());
     }
+    return nextCheck(failures, period);
   }
 
   @Override

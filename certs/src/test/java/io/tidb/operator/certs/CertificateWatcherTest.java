@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,6 +98,40 @@ class CertificateWatcherTest {
       assertEquals("load", loads.poll());
       assertEquals(null, loads.poll(200, TimeUnit.MILLISECONDS));
     }
+  }
+
+  @Test
+  void afterAFailedLoadTheNextComesWithinSecondsNotAPeriodLater() throws Exception {
+    ServingCertificate copy = issue();
+    ServingCertificate stored = issue();
+    AtomicInteger loads = new AtomicInteger();
+    BlockingQueue<ServingCertificate> changes = new LinkedBlockingQueue<>();
+
+    try (CertificateWatcher watcher = new CertificateWatcher("test", () -> {
+      if (loads.incrementAndGet() <= 2) {
+        throw new IllegalStateException("API server unreachable");
+      }
+      return stored;
+    }, Duration.ofHours(1))) {
+      watcher.startFrom(copy, "files=/mounted");
+      watcher.watch(changes::add);
+
+      // Tries at once, after 1 s and after 2 s more.
+      assertSame(stored, changes.poll(10, TimeUnit.SECONDS));
+      assertEquals(3, loads.get());
+    }
+  }
+
+  @Test
+  void retriesStartAtASecondAndDoubleUpToThePeriod() {
+    Duration period = Duration.ofSeconds(60);
+    assertEquals(period, CertificateWatcher.nextCheck(0, period));
+    assertEquals(Duration.ofSeconds(1), CertificateWatcher.nextCheck(1, period));
+    assertEquals(Duration.ofSeconds(2), CertificateWatcher.nextCheck(2, period));
+    assertEquals(Duration.ofSeconds(32), CertificateWatcher.nextCheck(6, period));
+    assertEquals(period, CertificateWatcher.nextCheck(7, period));
+    assertEquals(period, CertificateWatcher.nextCheck(1000, period));
+    assertEquals(Duration.ofMillis(20), CertificateWatcher.nextCheck(1, Duration.ofMillis(20)));
   }
 
   @Test
