@@ -97,8 +97,15 @@ class BackupFailuresIT {
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     Process p = h.start(job);
     h.awaitBackup("pod-deleted", "Running", b -> "Running".equals(b.getStatus().getPhase()));
+    // As a deleted pod's container goes: every process in it, the BR the manager started too
+    // (which, told to hang, would otherwise sleep on after the test).
+    List<ProcessHandle> br = p.descendants().toList();
+    br.forEach(ProcessHandle::destroyForcibly);
     p.destroyForcibly();
     assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+    for (ProcessHandle child : br) {
+      child.onExit().get(30, TimeUnit.SECONDS);
+    }
     h.kubelet.reportPodDeleted(job, started);
     Backup failed = h.awaitBackup("pod-deleted", "Failed", b -> "Failed".equals(b.getStatus().getPhase()));
     assertEquals("Job backup-pod-deleted failed: BackoffLimitExceeded (Job has reached the specified backoff limit)",
