@@ -125,16 +125,18 @@ public final class CertificateWatcher implements AutoCloseable {
         current = loaded;
       }
       failures = 0;
+      return period;
     } catch (RuntimeException e) {
       failures++;
+      Duration next = nextCheck(failures, period);
       log.warn(
           "certificate check failed, keeping current source={} current={} error=\"{}\" nextCheckMillis={}",
           source,
           current.describe(),
           e.toString(),
-          nextCheck(failures, period).toMillis());
+          next.toMillis());
+      return next;
     }
-    return nextCheck(failures, period);
   }
 
   @Override

@@ -107,6 +107,16 @@ public final class ApiObjects {
   }
 
   /**
+   * Whether {@code entry} is {@code fieldManager}'s own server-side apply entry: operation {@code
+   * Apply}, no subresource. The one entry of an object's managedFields a field manager reads.
+   */
+  public static boolean ownApplyEntry(ManagedFieldsEntry entry, String fieldManager) {
+    return fieldManager.equals(entry.getManager())
+        && "Apply".equals(entry.getOperation())
+        && (entry.getSubresource() == null || entry.getSubresource().isEmpty());
+  }
+
+  /**
    * The mapper before fabric8 configures it: watch events' objects read in one pass, each
    * property's deserializer built when a value first arrives for it ({@link
    * LazyPropertyDeserializers}), managedFields read by {@link ManagedFieldsReader}.

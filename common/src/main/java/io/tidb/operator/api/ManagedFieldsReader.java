@@ -82,10 +82,7 @@ final class ManagedFieldsReader extends StdDeserializer<List<ManagedFieldsEntry>
         default -> entry.setAdditionalProperty(name, ctxt.readValue(p, Object.class));
       }
     }
-    boolean ownApply = manager.equals(entry.getManager())
-        && APPLY.equals(entry.getOperation())
-        && (entry.getSubresource() == null || entry.getSubresource().isEmpty());
-    return ownApply ? entry : null;
+    return ApiObjects.ownApplyEntry(entry, manager) ? entry : null;
   }
 
   /** Whether what has been read of {@code entry} already shows it is not {@code manager}'s apply entry. */

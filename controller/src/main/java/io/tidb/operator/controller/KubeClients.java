@@ -21,8 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.security.cert.CertificateException;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -34,7 +32,6 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -193,30 +190,13 @@ public final class KubeClients {
     /**
      * A context to read the JDK's default client parameters from, and nothing else: {@code
      * SSLContext.getDefault()} would read the JDK's trust store from disk, which this client does
-     * not use (its context is fabric8's, with the cluster's CA).
+     * not use (its context is fabric8's, with the cluster's CA). Given no key or trust manager,
+     * the JDK puts in ones that refuse everything; it never connects.
      */
     static SSLContext defaultsOnly() throws GeneralSecurityException {
       SSLContext context = SSLContext.getInstance("TLS");
-      context.init(new KeyManager[0], new TrustManager[] {new TrustsNothing()}, null);
+      context.init(new KeyManager[0], new TrustManager[0], null);
       return context;
-    }
-  }
-
-  /** Refuses every certificate; {@link CipherOrderedHttpClientFactory#defaultsOnly} never connects. */
-  private static final class TrustsNothing implements X509TrustManager {
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-      throw new CertificateException("this context makes no connection");
-    }
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-      throw new CertificateException("this context makes no connection");
-    }
-
-    @Override
-    public X509Certificate[] getAcceptedIssuers() {
-      return new X509Certificate[0];
     }
   }
 

@@ -67,8 +67,8 @@ final class ClassDataTraining implements Callable<Integer> {
     CertificateIssuer issuer = new CertificateIssuer();
     Instant now = Instant.now();
     CertificateAuthority ca = issuer.newAuthority("class-data-training", now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
-    ServingCertificate serving = issuer.issueServing(
-        ca, ServingNames.forService("tidb-operator-webhook", "training"), now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
+    ServingNames names = ServingNames.forService("tidb-operator-webhook", "training");
+    ServingCertificate serving = issuer.issueServing(ca, names, now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
     Path certDir = Files.createTempDirectory("webhook-training");
     try {
       Files.writeString(certDir.resolve("tls.crt"), Pem.encodeCertificate(serving.certificate()));
@@ -81,8 +81,7 @@ final class ClassDataTraining implements Callable<Integer> {
       })) {
         int exit = exercise(app.port(), ca);
         // As secret mode judges the mounted copy of its Secret at start.
-        MountedCopyVerdict.judge(serving, ServingNames.forService("tidb-operator-webhook", "training"), now,
-            RenewalPolicy.DEFAULT);
+        MountedCopyVerdict.judge(serving, names, now, RenewalPolicy.DEFAULT);
         if (exit == 0) {
           readAsSecretModeDoes(app.port(), ca, certDir);
         }

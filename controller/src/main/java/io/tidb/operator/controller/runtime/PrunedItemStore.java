@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.informers.cache.BasicItemStore;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
 import io.javaoperatorsdk.operator.api.config.informer.InformerConfiguration;
+import io.tidb.operator.api.ApiObjects;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -72,9 +73,7 @@ public final class PrunedItemStore<R extends HasMetadata> implements ItemStore<R
   }
 
   private static boolean kept(ManagedFieldsEntry entry) {
-    return ServerSideApplier.FIELD_MANAGER.equals(entry.getManager())
-        && "Apply".equals(entry.getOperation())
-        && (entry.getSubresource() == null || entry.getSubresource().isEmpty());
+    return ApiObjects.ownApplyEntry(entry, ServerSideApplier.FIELD_MANAGER);
   }
 
   @Override
