@@ -65,7 +65,8 @@ public final class WatchEventDecodeBenchmark {
     }
   }
 
-  private static List<String> events() throws IOException {
+  /** The events, one JSON line each. */
+  public static List<String> events() throws IOException {
     try (InputStream in = WatchEventDecodeBenchmark.class.getResourceAsStream(
         "/watch-events/pod-and-statefulset.jsonl")) {
       if (in == null) {
