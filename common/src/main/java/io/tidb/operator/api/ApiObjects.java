@@ -65,8 +65,6 @@ public final class ApiObjects {
 
   static KubernetesSerialization newSerialization(ObjectMapper mapper) {
     KubernetesSerialization serialization = new KubernetesSerialization(mapper, false);
-    // After fabric8's modules, so that it replaces Jackson's own setter properties (SetterHandles).
-    mapper.registerModule(new SimpleModule("setter-handles").setDeserializerModifier(new SetterHandles()));
     WATCHED_KINDS.forEach(serialization::registerKubernetesResource);
     return serialization;
   }
@@ -121,18 +119,14 @@ public final class ApiObjects {
   /**
    * The mapper before fabric8 configures it: watch events' objects read in one pass, each
    * property's deserializer built when a value first arrives for it ({@link
-   * LazyPropertyDeserializers}), managedFields read by {@link ManagedFieldsReader}, getters called
-   * through method handles ({@link GetterHandles}; {@link #newSerialization(ObjectMapper)} adds
-   * the setters' counterpart after fabric8's modules).
+   * LazyPropertyDeserializers}), managedFields read by {@link ManagedFieldsReader}.
    */
   static ObjectMapper mapper() {
     return new ObjectMapper()
         .addMixIn(WatchEvent.class, WatchEventObjectMixIn.class)
         .addMixIn(ObjectMeta.class, ObjectMetaMixIn.class)
         .registerModule(new SimpleModule("lazy-property-deserializers")
-            .setDeserializerModifier(new LazyPropertyDeserializers()))
-        // Before fabric8's modules, so that it replaces fabric8's property writers (GetterHandles).
-        .registerModule(new SimpleModule("getter-handles").setSerializerModifier(new GetterHandles()));
+            .setDeserializerModifier(new LazyPropertyDeserializers()));
   }
 
   /** Reads managedFields with {@link ManagedFieldsReader}. */
