@@ -15,8 +15,14 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
  */
 public final class MergePatch {
 
+  /**
+   * The operator's field manager names the patch, so the object's managedFields say that the
+   * operator set what it set (e.g. a volume's reclaim policy); without it the API server named it
+   * after the client's user agent, {@code fabric8-kubernetes-client}.
+   */
   private static final PatchContext MERGE = new PatchContext.Builder()
       .withPatchType(PatchType.JSON_MERGE)
+      .withFieldManager(ServerSideApplier.FIELD_MANAGER)
       .build();
 
   private MergePatch() {}

@@ -127,9 +127,15 @@ class VolumeResizeIT {
   void boundVolumesGetTheClusterReclaimPolicyAndClaimsTheirIds() {
     for (int i = 0; i < TIKV; i++) {
       int n = i;
-      Await.until(pv(i) + " reclaim policy Retain", ControllerHarness.CONVERGE,
+      PersistentVolume retained = Await.until(pv(i) + " reclaim policy Retain",
+          ControllerHarness.CONVERGE,
           () -> h.admin.persistentVolumes().withName(pv(n)).get(),
           p -> "Retain".equals(p.getSpec().getPersistentVolumeReclaimPolicy()));
+      assertTrue(retained.getMetadata().getManagedFields().stream()
+              .anyMatch(f -> "tidb-operator".equals(f.getManager()) && "Update".equals(f.getOperation())
+                  && f.getFieldsV1().getAdditionalProperties().toString()
+                      .contains("f:persistentVolumeReclaimPolicy")),
+          "the operator's patch of the reclaim policy is recorded under its field manager");
       Await.until(claim(i) + " labelled with its store id", ControllerHarness.CONVERGE,
           () -> pvc(claim(n)),
           c -> c.getMetadata().getLabels().containsKey("tidb.pingcap.com/store-id"));
