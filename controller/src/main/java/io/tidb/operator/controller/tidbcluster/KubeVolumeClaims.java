@@ -187,8 +187,13 @@ public final class KubeVolumeClaims implements VolumeClaims {
   }
 
   @Override
+  public Optional<PersistentVolume> cachedVolume(String name) {
+    return volumes.flatMap(v -> v.cached(name));
+  }
+
+  @Override
   public Optional<PersistentVolume> volume(String name) {
-    Optional<PersistentVolume> cached = volumes.flatMap(v -> v.cached(name));
+    Optional<PersistentVolume> cached = cachedVolume(name);
     if (cached.isPresent()) {
       return cached;
     }

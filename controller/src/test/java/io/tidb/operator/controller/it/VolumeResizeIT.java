@@ -247,4 +247,18 @@ class VolumeResizeIT {
             "Warning".equals(e.getType()) && "VolumeExpansionNotSupported".equals(e.getReason())));
     assertEquals("1Gi", request("pd-basic-pd-0"));
   }
+  @Test
+  @Order(5)
+  void aReclaimPolicyChangedByHandIsRepairedAtTheNextReconcile() {
+    // Found right and remembered since the first test (the recheck period is 30 minutes); the
+    // operator's volume cache shows the change, and the next reconcile (a 10 s heartbeat here)
+    // puts it back.
+    h.admin.persistentVolumes().withName(pv(0)).edit(p -> {
+      p.getSpec().setPersistentVolumeReclaimPolicy("Delete");
+      return p;
+    });
+    Await.until(pv(0) + " reclaim policy Retain again", Duration.ofSeconds(60),
+        () -> h.admin.persistentVolumes().withName(pv(0)).get(),
+        p -> "Retain".equals(p.getSpec().getPersistentVolumeReclaimPolicy()));
+  }
 }

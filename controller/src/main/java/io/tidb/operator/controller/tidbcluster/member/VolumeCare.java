@@ -211,7 +211,8 @@ public final class VolumeCare {
   /**
    * The PersistentVolumes bound to the claims: {@code spec.pvReclaimPolicy} (when set) and the
    * labels of {@link PvLabels}. A volume found right since its claim, the policy and the labels
-   * it must carry last changed is not read again ({@link CheckedVolumes}); one whose claim only
+   * it must carry last changed is not read again ({@link CheckedVolumes}) unless the operator's
+   * volume cache shows it changed since ({@link #changedSinceRead}); one whose claim only
    * gained labels since it was found right gets those labels without being read again, and one
    * bound to a claim created minutes ago ({@link #newlyCreated}) is patched without a read.
    */
@@ -244,11 +245,13 @@ public final class VolumeCare {
     PvLabels.Meta wanted = PvLabels.wanted(pvc, ctx.namespace());
     CheckedVolumes.Check check = new CheckedVolumes.Check(
         pvc.getMetadata().getUid(), policy, wanted.labels(), wanted.annotations());
-    if (checked.upToDate(volume, check, ctx.now())) {
+    boolean upToDate = checked.upToDate(volume, check, ctx.now());
+    if (upToDate && !changedSinceRead(ctx, volume, wanted, policy)) {
       checked.readDueIn(volume, ctx.now()).ifPresent(ctx::recheckWithin);
       return VolumeWrite.WRITTEN;
     }
-    Optional<CheckedVolumes.Check> last = checked.lastCheck(volume, check, ctx.now());
+    Optional<CheckedVolumes.Check> last =
+        upToDate ? Optional.empty() : checked.lastCheck(volume, check, ctx.now());
     if (last.isPresent()) {
       // Same claim and policy, found right a short while ago: only the claim's new labels are
       // missing, and they are written without reading the volume again. The policy goes with the
@@ -302,6 +305,27 @@ public final class VolumeCare {
       checked.checked(volume, check, ctx.now());
     }
     return write;
+  }
+
+  /**
+   * Whether the operator's volume cache shows {@code volume}, found right by a read, changed since:
+   * its reclaim policy is no longer {@code policy}, or it lacks labels or annotations of {@code
+   * wanted}. Someone else wrote it (a provisioner, a person, another tool); it is then read and
+   * repaired now rather than {@link CheckedVolumes#RECHECK} after its last read, as upstream's
+   * volume informer repairs it at the next sync. A volume patched and not read since is not
+   * compared: the cache may not hold the patch yet. Without the cache (no list and watch on
+   * volumes) nothing is read here, and the recheck period bounds the repair.
+   */
+  private static boolean changedSinceRead(
+      ClusterContext ctx, String volume, PvLabels.Meta wanted, String policy) {
+    if (ctx.claims().checkedVolumes().readDueIn(volume, ctx.now()).isPresent()) {
+      return false;
+    }
+    return ctx.claims().cachedVolume(volume)
+        .filter(pv -> pv.getSpec() != null)
+        .map(pv -> (policy != null && !policy.equals(pv.getSpec().getPersistentVolumeReclaimPolicy()))
+            || !PvLabels.missing(wanted, pv).isEmpty())
+        .orElse(false);
   }
 
   private static void logPolicySet(

@@ -9,12 +9,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The PersistentVolumes the operator has read (or patched) and found as their claims want them:
  * the reclaim policy of {@code spec.pvReclaimPolicy} and the labels of the claim. The volumes are
- * cluster-scoped and not kept in an informer (that would need list and watch on every volume of
- * the cluster), so without this every reconcile would GET each one; with it a volume is read
- * again only when what it must carry changed (its claim was replaced, the policy or the claim's
- * labels changed) or {@link #RECHECK} has passed since it was last read, which bounds how long a
- * change made to the volume by someone else goes unrepaired. Kept in memory, one per controller,
- * shared by its workers; an operator restart reads every volume once.
+ * cluster-scoped; the operator caches only those carrying its labels, and only where it may list
+ * and watch volumes ({@code LabelledVolumes}), so without this every reconcile would read each
+ * one; with it a volume is read again only when what it must carry changed (its claim was
+ * replaced, the policy or the claim's labels changed), when the cache shows it changed by someone
+ * else ({@code VolumeCare}), or when {@link #RECHECK} has passed since it was last read, which
+ * bounds how long such a change goes unrepaired without the cache. Kept in memory, one per
+ * controller, shared by its workers; an operator restart reads every volume once.
  */
 public final class CheckedVolumes {
 

@@ -71,6 +71,13 @@ public interface VolumeClaims {
    */
   Optional<PersistentVolume> volume(String name);
 
+  /**
+   * The PersistentVolume as the operator's cache of the volumes it labelled holds it, without
+   * asking the API server (never to be changed: it is the cache's own object); empty when the
+   * cache does not run or does not hold it. Free to read on every reconcile.
+   */
+  Optional<PersistentVolume> cachedVolume(String name);
+
   /** The volumes found right recently, shared by every reconcile of the controller. */
   CheckedVolumes checkedVolumes();
 

@@ -303,4 +303,53 @@ class VolumeCareTest {
     assertEquals(2, claims.volumeReads.size());
     assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
   }
+  @Test
+  void withTheVolumeCacheAVolumeChangedBySomeoneElseIsRepairedAtTheNextReconcile() {
+    reconcileAt(ClusterContexts.NOW);
+    assertEquals(List.of("pv-0"), claims.volumeReads);
+    PersistentVolume rewritten = new PersistentVolumeBuilder(claims.volumes.get("pv-0"))
+        .editSpec().withPersistentVolumeReclaimPolicy("Delete").endSpec().build();
+    claims.volumes.put("pv-0", rewritten);
+    claims.cachedVolumes.put("pv-0", new PersistentVolumeBuilder(rewritten).build());
+
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30));
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+    assertEquals(List.of("pv-0", "pv-0"), claims.volumeReads, "read again at once, not after "
+        + CheckedVolumes.RECHECK);
+
+    claims.cachedVolumes.put("pv-0", new PersistentVolumeBuilder(claims.volumes.get("pv-0")).build());
+    int writes = claims.calls.size();
+    reconcileAt(ClusterContexts.NOW.plusSeconds(60));
+    assertEquals(2, claims.volumeReads.size(), "a cache that agrees brings no read");
+    assertEquals(writes, claims.calls.size(), "nor a write");
+  }
+
+  @Test
+  void withTheVolumeCacheALabelRemovedBySomeoneElseIsPutBack() {
+    reconcileAt(ClusterContexts.NOW);
+    PersistentVolume unlabelled = new PersistentVolumeBuilder(claims.volumes.get("pv-0"))
+        .editMetadata().removeFromLabels("app.kubernetes.io/instance").endMetadata().build();
+    claims.volumes.put("pv-0", unlabelled);
+    claims.cachedVolumes.put("pv-0", new PersistentVolumeBuilder(unlabelled).build());
+
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30));
+    assertEquals("basic", claims.volumes.get("pv-0").getMetadata().getLabels()
+        .get("app.kubernetes.io/instance"));
+  }
+
+  @Test
+  void aVolumePatchedUnreadIsNotComparedWithACacheThatMayNotHoldThePatchYet() {
+    claims.claims.put("tikv-basic-tikv-0", youngClaim("Bound"));
+    reconcileAt(ClusterContexts.NOW);
+    assertEquals(List.of(), claims.volumeReads, "patched without a read");
+    int writes = claims.calls.size();
+    claims.cachedVolumes.put("pv-0", new PersistentVolumeBuilder()
+        .withNewMetadata().withName("pv-0").endMetadata()
+        .withNewSpec().withPersistentVolumeReclaimPolicy("Delete").endSpec()
+        .build());
+
+    reconcileAt(ClusterContexts.NOW.plusSeconds(5));
+    assertEquals(List.of(), claims.volumeReads);
+    assertEquals(writes, claims.calls.size(), "the stale cache brings no second patch");
+  }
 }
