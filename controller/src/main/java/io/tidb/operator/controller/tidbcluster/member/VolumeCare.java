@@ -302,7 +302,8 @@ public final class VolumeCare {
         : ctx.claims().updateVolume(volume, meta.labels(), meta.annotations(), setPolicy);
     if (write == VolumeWrite.WRITTEN) {
       logPolicySet(ctx, pvc, volume, setPolicy, "was=" + was);
-      checked.checked(volume, check, ctx.now());
+      checked.checked(volume, check, pv.get().getMetadata() == null
+          ? null : pv.get().getMetadata().getResourceVersion(), ctx.now());
     }
     return write;
   }
@@ -312,17 +313,18 @@ public final class VolumeCare {
    * its reclaim policy is no longer {@code policy}, or it lacks labels or annotations of {@code
    * wanted}. Someone else wrote it (a provisioner, a person, another tool); it is then read and
    * repaired now rather than {@link CheckedVolumes#RECHECK} after its last read, as upstream's
-   * volume informer repairs it at the next sync. A volume patched and not read since is not
-   * compared: the cache may not hold the patch yet. Without the cache (no list and watch on
-   * volumes) nothing is read here, and the recheck period bounds the repair.
+   * volume informer repairs it at the next sync. Only a cached version other than the one read
+   * is compared ({@link CheckedVolumes#changedSinceRead}): a cache that has not caught up with the
+   * operator's own patch yet shows the version it read, or (for a volume patched and not read
+   * since) one it is not compared with. Without the cache (no list and watch on volumes) nothing
+   * is read here, and the recheck period bounds the repair.
    */
   private static boolean changedSinceRead(
       ClusterContext ctx, String volume, PvLabels.Meta wanted, String policy) {
-    if (ctx.claims().checkedVolumes().readDueIn(volume, ctx.now()).isPresent()) {
-      return false;
-    }
+    CheckedVolumes checked = ctx.claims().checkedVolumes();
     return ctx.claims().cachedVolume(volume)
-        .filter(pv -> pv.getSpec() != null)
+        .filter(pv -> pv.getSpec() != null && pv.getMetadata() != null)
+        .filter(pv -> checked.changedSinceRead(volume, pv.getMetadata().getResourceVersion()))
         .map(pv -> (policy != null && !policy.equals(pv.getSpec().getPersistentVolumeReclaimPolicy()))
             || !PvLabels.missing(wanted, pv).isEmpty())
         .orElse(false);

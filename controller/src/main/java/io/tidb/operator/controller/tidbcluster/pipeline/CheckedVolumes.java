@@ -41,9 +41,10 @@ public final class CheckedVolumes {
 
   /**
    * What a volume carries, trusted until {@code until}; {@code unread} when it was patched and
-   * not read since.
+   * not read since; {@code readVersion}, the resource version of the volume as last read (null
+   * when unknown).
    */
-  private record Checked(Check check, Instant until, boolean unread) {}
+  private record Checked(Check check, Instant until, boolean unread, String readVersion) {}
 
   /**
    * How long a volume patched without being read is trusted: a provisioner may still rewrite a
@@ -94,7 +95,8 @@ public final class CheckedVolumes {
    * counts from then.
    */
   public void relabelled(String volume, Check check) {
-    volumes.computeIfPresent(volume, (v, c) -> new Checked(check, c.until(), c.unread()));
+    volumes.computeIfPresent(
+        volume, (v, c) -> new Checked(check, c.until(), c.unread(), c.readVersion()));
   }
 
   /**
@@ -103,7 +105,27 @@ public final class CheckedVolumes {
    * claims of deleted clusters leave no entry behind for long).
    */
   public void checked(String volume, Check check, Instant now) {
-    record(volume, check, now, now.plus(RECHECK), false);
+    checked(volume, check, null, now);
+  }
+
+  /**
+   * As {@link #checked(String, Check, Instant)}, for a volume read at resource version {@code
+   * readVersion} (what it was found carrying, before any patch the reading led to).
+   */
+  public void checked(String volume, Check check, String readVersion, Instant now) {
+    record(volume, check, now, now.plus(RECHECK), false, readVersion);
+  }
+
+  /**
+   * Whether a cached copy of {@code volume} at resource version {@code version} may show a change
+   * made since the operator last read it: the volume was read since its last patch, and {@code
+   * version} is not the version read (a cache that has not caught up with the operator's own
+   * patch still holds that one). True when the version read is unknown; false for a volume not
+   * known or patched unread.
+   */
+  public boolean changedSinceRead(String volume, String version) {
+    Checked c = volumes.get(volume);
+    return c != null && !c.unread() && (c.readVersion() == null || !c.readVersion().equals(version));
   }
 
   /**
@@ -112,7 +134,7 @@ public final class CheckedVolumes {
    * look reads it.
    */
   public void patchedUnread(String volume, Check check, Instant now) {
-    record(volume, check, now, now.plus(UNREAD_TRUST), true);
+    record(volume, check, now, now.plus(UNREAD_TRUST), true, null);
   }
 
   /**
@@ -130,9 +152,10 @@ public final class CheckedVolumes {
     return volumes.containsKey(volume);
   }
 
-  private void record(String volume, Check check, Instant now, Instant until, boolean unread) {
+  private void record(
+      String volume, Check check, Instant now, Instant until, boolean unread, String readVersion) {
     volumes.values().removeIf(c -> !now.isBefore(c.until().plus(RECHECK)));
-    volumes.put(volume, new Checked(check, until, unread));
+    volumes.put(volume, new Checked(check, until, unread, readVersion));
   }
 
   /** Records that the API server refused a volume patch at {@code now} (RBAC). */

@@ -48,10 +48,17 @@ class VolumeCareTest {
   VolumeCareTest() {
     claims.claims.put("tikv-basic-tikv-0", claim("uid-0", Map.of()));
     claims.volumes.put("pv-0", new PersistentVolumeBuilder()
-        .withNewMetadata().withName("pv-0").endMetadata()
+        .withNewMetadata().withName("pv-0").withResourceVersion("1").endMetadata()
         .withNewSpec().withPersistentVolumeReclaimPolicy("Delete").endSpec()
         .build());
     tc.getSpec().setPvReclaimPolicy("Retain");
+  }
+
+  /** The volume as someone else rewrote it: {@code policy}, resource version {@code version}. */
+  private PersistentVolume rewritten(String policy, String version) {
+    return new PersistentVolumeBuilder(claims.volumes.get("pv-0"))
+        .editMetadata().withResourceVersion(version).endMetadata()
+        .editSpec().withPersistentVolumeReclaimPolicy(policy).endSpec().build();
   }
 
   private static PersistentVolumeClaim claim(String uid, Map<String, String> extraLabels) {
@@ -307,8 +314,7 @@ class VolumeCareTest {
   void withTheVolumeCacheAVolumeChangedBySomeoneElseIsRepairedAtTheNextReconcile() {
     reconcileAt(ClusterContexts.NOW);
     assertEquals(List.of("pv-0"), claims.volumeReads);
-    PersistentVolume rewritten = new PersistentVolumeBuilder(claims.volumes.get("pv-0"))
-        .editSpec().withPersistentVolumeReclaimPolicy("Delete").endSpec().build();
+    PersistentVolume rewritten = rewritten("Delete", "3");
     claims.volumes.put("pv-0", rewritten);
     claims.cachedVolumes.put("pv-0", new PersistentVolumeBuilder(rewritten).build());
 
@@ -328,7 +334,8 @@ class VolumeCareTest {
   void withTheVolumeCacheALabelRemovedBySomeoneElseIsPutBack() {
     reconcileAt(ClusterContexts.NOW);
     PersistentVolume unlabelled = new PersistentVolumeBuilder(claims.volumes.get("pv-0"))
-        .editMetadata().removeFromLabels("app.kubernetes.io/instance").endMetadata().build();
+        .editMetadata().withResourceVersion("3").removeFromLabels("app.kubernetes.io/instance")
+        .endMetadata().build();
     claims.volumes.put("pv-0", unlabelled);
     claims.cachedVolumes.put("pv-0", new PersistentVolumeBuilder(unlabelled).build());
 
@@ -351,5 +358,23 @@ class VolumeCareTest {
     reconcileAt(ClusterContexts.NOW.plusSeconds(5));
     assertEquals(List.of(), claims.volumeReads);
     assertEquals(writes, claims.calls.size(), "the stale cache brings no second patch");
+  }
+
+  @Test
+  void aCacheThatHasNotCaughtUpWithTheOperatorsOwnPatchBringsNoSecondOne() {
+    reconcileAt(ClusterContexts.NOW);
+    assertEquals("Retain", claims.volumes.get("pv-0").getSpec().getPersistentVolumeReclaimPolicy());
+    int writes = claims.calls.size();
+    // The version the operator read (and patched from) is still what the cache holds.
+    claims.cachedVolumes.put("pv-0", rewritten("Delete", "1"));
+
+    reconcileAt(ClusterContexts.NOW.plusSeconds(30));
+    assertEquals(writes, claims.calls.size());
+    assertEquals(List.of("pv-0"), claims.volumeReads);
+
+    claims.volumes.put("pv-0", rewritten("Delete", "3"));
+    claims.cachedVolumes.put("pv-0", rewritten("Delete", "3"));
+    reconcileAt(ClusterContexts.NOW.plusSeconds(60));
+    assertEquals(writes + 1, claims.calls.size(), "a later version that differs is repaired");
   }
 }
