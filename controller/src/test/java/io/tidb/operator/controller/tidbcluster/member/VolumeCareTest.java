@@ -323,7 +323,9 @@ class VolumeCareTest {
     assertEquals(List.of("pv-0", "pv-0"), claims.volumeReads, "read again at once, not after "
         + CheckedVolumes.RECHECK);
 
-    claims.cachedVolumes.put("pv-0", new PersistentVolumeBuilder(claims.volumes.get("pv-0")).build());
+    // The repair as the cache then shows it: a newer version, carrying what it must.
+    claims.cachedVolumes.put("pv-0", new PersistentVolumeBuilder(claims.volumes.get("pv-0"))
+        .editMetadata().withResourceVersion("4").endMetadata().build());
     int writes = claims.calls.size();
     reconcileAt(ClusterContexts.NOW.plusSeconds(60));
     assertEquals(2, claims.volumeReads.size(), "a cache that agrees brings no read");
