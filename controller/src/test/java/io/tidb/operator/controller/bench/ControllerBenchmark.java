@@ -273,8 +273,14 @@ public final class ControllerBenchmark {
         converging = converge(admin, controller, sim, port, ns, n, options.shape());
         Thread.sleep(options.settleSeconds() * 1000L);
         quiet = quiet(controller, sim, port, converging);
+        Map<String, Long> policies = reclaimPolicies(admin, ns);
         System.out.println("- reclaim policy of the clusters' volumes after the quiet window (the"
-            + " sample asks for Retain): " + reclaimPolicies(admin, ns));
+            + " sample asks for Retain): " + policies);
+        long unprotected = volumesWithout(policies, "Retain");
+        if (unprotected > 0) {
+          System.out.println("- WARNING: " + unprotected + " volumes of the clusters are not Retain"
+              + " at the end: the operator left them unprotected");
+        }
         if (options.jvmArgs().stream().anyMatch(a -> a.startsWith("-XX:NativeMemoryTracking="))) {
           printNativeMemory(controller);
         }
@@ -398,6 +404,14 @@ public final class ControllerBenchmark {
         .collect(Collectors.groupingBy(
             pv -> String.valueOf(pv.getSpec().getPersistentVolumeReclaimPolicy()),
             java.util.TreeMap::new, Collectors.counting()));
+  }
+
+  /** How many of the volumes counted by policy in {@code policies} have another than {@code asked}. */
+  static long volumesWithout(Map<String, Long> policies, String asked) {
+    return policies.entrySet().stream()
+        .filter(e -> !asked.equals(e.getKey()))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
   }
 
   /** The quiet window's requests, reconciles and CPU, and the memory at its end. */

@@ -19,4 +19,13 @@ class ControllerBenchmarkTest {
             + ":/root/.m2/repository/io/fabric8/kubernetes-client/7.5.2/kubernetes-client-7.5.2.jar",
         ControllerBenchmark.controllerClassPath(benchmark));
   }
+
+  @Test
+  void volumesWithAnotherPolicyThanAskedAreCounted() {
+    assertEquals(30, ControllerBenchmark.volumesWithout(
+        java.util.Map.of("Delete", 30L, "Retain", 150L), "Retain"));
+    assertEquals(0, ControllerBenchmark.volumesWithout(java.util.Map.of("Retain", 180L), "Retain"));
+    assertEquals(2, ControllerBenchmark.volumesWithout(
+        java.util.Map.of("null", 1L, "Recycle", 1L), "Retain"));
+  }
 }
