@@ -30,6 +30,7 @@
 # invalid in Endpoints/EndpointSlices, so Services get no endpoints here; the operator dials DNS names.
 set -euo pipefail
 
+HACK_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 K8S_VERSION=${K8S_VERSION:-1.36.3}
 BIN=${KUBE_API_TEST_DIR:-$HOME/.kubeapitest}/k8s/$K8S_VERSION-linux-amd64
 STATE=${TIDB_OPERATOR_LOCAL_DIR:-$HOME/.local/share/tidb-operator-java/control-plane}
@@ -224,15 +225,18 @@ EOF
 # and PVCs of the kwok-volume StorageClass provisioned and bound. node-not-ready (kwok's node
 # chaos stage) turns a node NotReady while it carries the label
 # node-not-ready.stage.kwok.x-k8s.io=true; without the label node-initialize makes it Ready again.
+# The claims' provisioning stage is this project's (hack/kwok/pvc-provision.yaml: kwok's steps in
+# an order that provisions each volume once; that file says why).
 write_kwok_stages() {
   local s=$BIN/kwok-stages f
   : >"$STATE/kwok-stages.yaml"
-  for f in node/fast/node-initialize node/heartbeat-with-lease/node-heartbeat-with-lease \
-           node/chaos/node-not-ready \
-           pod/fast/pod-ready pod/fast/pod-complete pod/fast/pod-delete \
-           volume/fast/pvc-provision volume/fast/pv-bind volume/fast/pvc-delete volume/fast/pv-delete; do
-    [ -f "$s/$f.yaml" ] || die "kwok stage $s/$f.yaml is missing; run hack/build-binaries.sh"
-    { cat "$s/$f.yaml"; echo '---'; } >>"$STATE/kwok-stages.yaml"
+  for f in "$s"/node/fast/node-initialize "$s"/node/heartbeat-with-lease/node-heartbeat-with-lease \
+           "$s"/node/chaos/node-not-ready \
+           "$s"/pod/fast/pod-ready "$s"/pod/fast/pod-complete "$s"/pod/fast/pod-delete \
+           "$HACK_DIR"/kwok/pvc-provision "$s"/volume/fast/pv-bind "$s"/volume/fast/pvc-delete \
+           "$s"/volume/fast/pv-delete; do
+    [ -f "$f.yaml" ] || die "kwok stage $f.yaml is missing; run hack/build-binaries.sh"
+    { cat "$f.yaml"; echo '---'; } >>"$STATE/kwok-stages.yaml"
   done
 }
 
