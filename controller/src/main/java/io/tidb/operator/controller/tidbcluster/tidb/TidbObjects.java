@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.CustomizedStartupProbe;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbServiceSpec;
@@ -347,12 +346,7 @@ public final class TidbObjects {
     List<Container> existingInit = set.getSpec().getTemplate().getSpec().getInitContainers();
     init.addAll(existingInit == null ? List.of() : existingInit);
     containers.addAll(set.getSpec().getTemplate().getSpec().getContainers());
-    return new StatefulSetBuilder(set)
-        .editSpec().editTemplate().editSpec()
-        .withInitContainers(init)
-        .withContainers(containers)
-        .endSpec().endTemplate().endSpec()
-        .build();
+    return MemberPods.withContainers(set, init, containers);
   }
 
   private static ServicePort port(String name, int port, int target, Integer nodePort) {

@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.InitContainerSpec;
 import io.tidb.operator.api.v1alpha1.cluster.StorageClaim;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
@@ -260,12 +259,7 @@ public final class TiflashObjects {
     if (podSpec.getInitContainers() != null) {
       initContainers.addAll(podSpec.getInitContainers());
     }
-    return new StatefulSetBuilder(set)
-        .editSpec().editTemplate().editSpec()
-        .withInitContainers(initContainers)
-        .withContainers(containers)
-        .endSpec().endTemplate().endSpec()
-        .build();
+    return MemberPods.withContainers(set, initContainers, containers);
   }
 
   /**

@@ -6,13 +6,13 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.SecurityContextBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
 import io.tidb.operator.controller.tidbcluster.member.AcrossK8sPd;
@@ -200,18 +200,15 @@ public final class TikvObjects {
     if (tailers.isEmpty()) {
       return set;
     }
-    StatefulSetBuilder b = new StatefulSetBuilder(set);
+    PodSpec pod = set.getSpec().getTemplate().getSpec();
     if (LogTailers.asNativeSidecar(tikv.getLogTailer())) {
       List<Container> init = new ArrayList<>(tailers);
-      List<Container> existing = set.getSpec().getTemplate().getSpec().getInitContainers();
-      init.addAll(existing == null ? List.of() : existing);
-      b.editSpec().editTemplate().editSpec().withInitContainers(init).endSpec().endTemplate().endSpec();
-    } else {
-      List<Container> containers = new ArrayList<>(tailers);
-      containers.addAll(set.getSpec().getTemplate().getSpec().getContainers());
-      b.editSpec().editTemplate().editSpec().withContainers(containers).endSpec().endTemplate().endSpec();
+      init.addAll(pod.getInitContainers() == null ? List.of() : pod.getInitContainers());
+      return MemberPods.withContainers(set, init, pod.getContainers());
     }
-    return b.build();
+    List<Container> containers = new ArrayList<>(tailers);
+    containers.addAll(pod.getContainers());
+    return MemberPods.withContainers(set, pod.getInitContainers(), containers);
   }
 
   /** The mount a log lives on: the data volume, or the named storage volume / additional mount. */
