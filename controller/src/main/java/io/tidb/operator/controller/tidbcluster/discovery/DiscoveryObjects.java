@@ -6,6 +6,9 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.Service;
@@ -15,7 +18,8 @@ import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentSpec;
+import io.fabric8.kubernetes.api.model.apps.DeploymentSpecBuilder;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.Role;
@@ -26,11 +30,11 @@ import io.tidb.operator.api.v1alpha1.cluster.DiscoverySpec;
 import io.tidb.operator.api.v1alpha1.cluster.ProbeSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.tidbcluster.member.Containers;
-import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.member.Labels;
 import io.tidb.operator.controller.tidbcluster.member.MemberPods;
 import io.tidb.operator.controller.tidbcluster.member.OwnerRefs;
 import io.tidb.operator.controller.tidbcluster.member.PodSettings;
+import io.tidb.operator.controller.tidbcluster.member.StartScriptFetch;
 import io.tidb.operator.controller.tidbcluster.pipeline.ClusterAddresses;
 import java.util.ArrayList;
 import java.util.List;
@@ -226,18 +230,7 @@ public final class DiscoveryObjects {
         .withLivenessProbe(probe(spec.getLivenessProbe()))
         .build();
 
-    return new DeploymentBuilder()
-        .withMetadata(parts.meta())
-        .withNewSpec()
-        .withReplicas(1)
-        .withNewStrategy().withType("Recreate").endStrategy()
-        .withNewSelector().withMatchLabels(selector).endSelector()
-        .withNewTemplate()
-        .withNewMetadata()
-        .withLabels(podLabels)
-        .withAnnotations(pod.annotations().isEmpty() ? null : pod.annotations())
-        .endMetadata()
-        .withNewSpec()
+    PodSpec podSpec = new PodSpecBuilder()
         .withContainers(Containers.mergeSidecars(main, spec.getAdditionalContainers()))
         .withInitContainers(spec.getInitContainers())
         .withVolumes(volumes)
@@ -255,10 +248,22 @@ public final class DiscoveryObjects {
         .withSecurityContext(pod.podSecurityContext())
         .withImagePullSecrets(pod.imagePullSecrets())
         .withTerminationGracePeriodSeconds(spec.getTerminationGracePeriodSeconds())
-        .endSpec()
-        .endTemplate()
-        .endSpec()
         .build();
+    DeploymentSpec deploymentSpec = new DeploymentSpecBuilder()
+        .withReplicas(1)
+        .withNewStrategy().withType("Recreate").endStrategy()
+        .withNewSelector().withMatchLabels(selector).endSelector()
+        .build();
+    // Set on the built objects, as MemberPods.statefulSet does: nested builders copy the pod spec
+    // at every level.
+    deploymentSpec.setTemplate(new PodTemplateSpec(new ObjectMetaBuilder()
+        .withLabels(podLabels)
+        .withAnnotations(pod.annotations().isEmpty() ? null : pod.annotations())
+        .build(), podSpec));
+    Deployment deployment = new Deployment();
+    deployment.setMetadata(new ObjectMetaBuilder(parts.meta()).build());
+    deployment.setSpec(deploymentSpec);
+    return deployment;
   }
 
   public static Service service(TidbCluster tc) {

@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentConfig;
 import io.tidb.operator.api.v1alpha1.cluster.PumpSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
@@ -159,8 +158,8 @@ public final class PumpObjects {
             MemberPods.storageRequest(pump, "spec.pump"), pump.getStorageClassName(),
             pump.getVolumeAttributesClassName())),
         MemberPods.prometheusAnnotations(PORT), plan));
-    return new StatefulSetBuilder(sts).editSpec().withServiceName(serviceName(cluster)).endSpec()
-        .build();
+    sts.getSpec().setServiceName(serviceName(cluster)); // the StatefulSet just built: no copy
+    return sts;
   }
 
   /** The Pump image: {@code baseImage:version} (see {@link Images}). */
