@@ -225,8 +225,8 @@ EOF
 # and PVCs of the kwok-volume StorageClass provisioned and bound. node-not-ready (kwok's node
 # chaos stage) turns a node NotReady while it carries the label
 # node-not-ready.stage.kwok.x-k8s.io=true; without the label node-initialize makes it Ready again.
-# The claims' provisioning stage is this project's (hack/kwok/pvc-provision.yaml: kwok's steps in
-# an order that provisions each volume once; that file says why).
+# The claims' provisioning stage is this project's (hack/kwok/pvc-provision.yaml: kwok's steps, but
+# each volume created once, never applied again; that file says why).
 write_kwok_stages() {
   local s=$BIN/kwok-stages f
   : >"$STATE/kwok-stages.yaml"
