@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -46,7 +47,7 @@ public final class DesiredObjectsBenchmark {
 
   private static String measure(ThreadMXBean threads, String component, TidbCluster tc,
       Function<TidbCluster, ConfigMap> configMap,
-      java.util.function.BiFunction<TidbCluster, ConfigMap, ?> statefulSet) {
+      BiFunction<TidbCluster, ConfigMap, ?> statefulSet) {
     ConfigMap cm = configMap.apply(tc);
     long start = threads.getCurrentThreadCpuTime();
     for (int i = 0; i < BUILDS; i++) {
