@@ -89,6 +89,11 @@ public final class AdmissionBenchmark {
   private Path updateReview;
   private Duration openLoop = Duration.ofSeconds(15);
   private boolean inProcessOnly;
+  /**
+   * The load generator's client: {@code socket} ({@link KeptAliveTlsConnection}, the default) or
+   * {@code jdk} (the JDK's {@code HttpClient}, one per connection, as runs before 2026-12-07 used).
+   */
+  private static String loadClient = "socket";
 
   public static void main(String[] args) throws Exception {
     AdmissionBenchmark bench = new AdmissionBenchmark();
@@ -109,6 +114,12 @@ public final class AdmissionBenchmark {
         case "--soak-seconds" -> bench.soak = Duration.ofSeconds(Long.parseLong(value));
         case "--quiet-seconds" -> bench.quiet = Duration.ofSeconds(Long.parseLong(value));
         case "--server-env" -> bench.serverEnv.add(value);
+        case "--load-client" -> {
+          if (!value.equals("socket") && !value.equals("jdk")) {
+            throw new IllegalArgumentException("--load-client: socket or jdk, not " + value);
+          }
+          loadClient = value;
+        }
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
@@ -176,24 +187,30 @@ public final class AdmissionBenchmark {
       for (Input input : inputs) {
         System.out.printf(Locale.ROOT, "input %s: %s (%d bytes)%n", input.name(), input.endpoint(), input.body().length);
       }
-      System.out.printf(Locale.ROOT, "%n| input | clients | requests | throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | server CPU per request (ms) | × floor | errors |%n");
-      System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|---|%n");
+      System.out.printf(Locale.ROOT, "load generator: %s%n", loadClient.equals("socket")
+          ? "blocking TLS sockets, one kept-alive connection per client thread"
+          : "the JDK's HttpClient, one per client thread");
+      System.out.printf(Locale.ROOT, "%n| input | clients | requests | throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | server CPU per request (ms) | × floor | generator CPU per request (ms) | errors |%n");
+      System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|---|---|%n");
       for (int clients : concurrency) {
         double floorCpu = Double.NaN;
         for (Input input : inputs) {
           URI uri = URI.create("https://127.0.0.1:" + port + input.endpoint());
           load(uri, input.body(), input.expectedStatus(), tls, clients, warmup);
           long cpuBefore = ProcFiles.cpuTicks(server.pid());
+          long generatorBefore = ProcFiles.cpuTicks(ProcessHandle.current().pid());
           Result r = load(uri, input.body(), input.expectedStatus(), tls, clients, measure);
           double cpuMs = (ProcFiles.cpuTicks(server.pid()) - cpuBefore) * 1000.0 / ProcFiles.CLOCK_TICKS_PER_SECOND;
+          double generatorMs = (ProcFiles.cpuTicks(ProcessHandle.current().pid()) - generatorBefore) * 1000.0
+              / ProcFiles.CLOCK_TICKS_PER_SECOND;
           double perRequest = cpuMs / Math.max(1, r.count());
           if (input.name().equals("floor")) {
             floorCpu = perRequest;
           }
-          System.out.printf(Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.3f | %.1f | %d |%n",
+          System.out.printf(Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.3f | %.1f | %.3f | %d |%n",
               input.name(), clients, r.count(), r.count() / (measure.toNanos() / 1e9),
               r.percentile(0.50), r.percentile(0.90), r.percentile(0.99), r.percentile(1.0),
-              perRequest, perRequest / floorCpu, r.errors());
+              perRequest, perRequest / floorCpu, generatorMs / Math.max(1, r.count()), r.errors());
         }
       }
       Input validate = reviews(inputs).get(0);
@@ -340,19 +357,18 @@ public final class AdmissionBenchmark {
       perClient.add(samples);
       int id = c;
       Thread t = new Thread(() -> {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).sslContext(tls).version(HttpClient.Version.HTTP_1_1).build();
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        Exchange exchange = exchange(uri, body, expectedStatus, tls);
         try {
           while (System.nanoTime() < end && counts[id] < samples.length) {
             long start = System.nanoTime();
-            if (answered(client, request, expectedStatus, errors)) {
+            if (exchange.answered(errors)) {
               samples[counts[id]++] = System.nanoTime() - start;
             }
           }
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         } finally {
+          exchange.close();
           done.countDown();
         }
       }, "bench-client-" + c);
@@ -460,6 +476,65 @@ public final class AdmissionBenchmark {
     return new ObjectMapper().writeValueAsBytes(review);
   }
 
+  /** One client's connection: sends the input and reads its whole answer, again and again. */
+  private interface Exchange extends AutoCloseable {
+    /**
+     * Whether the answer came with the expected status; an answer with another status or a failed
+     * exchange counts in {@code errors} (and in {@link #ERROR_KINDS}).
+     */
+    boolean answered(AtomicLong errors) throws InterruptedException;
+
+    @Override
+    void close();
+  }
+
+  /** A connection of {@link #loadClient}'s kind that posts {@code body} to {@code uri}. */
+  private static Exchange exchange(URI uri, byte[] body, int expected, SSLContext tls) {
+    if (loadClient.equals("jdk")) {
+      HttpClient client = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).sslContext(tls)
+          .version(HttpClient.Version.HTTP_1_1).build();
+      HttpRequest request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+      return new Exchange() {
+        @Override
+        public boolean answered(AtomicLong errors) throws InterruptedException {
+          return AdmissionBenchmark.answered(client, request, expected, errors);
+        }
+
+        @Override
+        public void close() {
+          // the JDK 17 client has no close; its selector thread ends when it is unreachable
+        }
+      };
+    }
+    KeptAliveTlsConnection connection = new KeptAliveTlsConnection(tls.getSocketFactory(),
+        new java.net.InetSocketAddress(uri.getHost(), uri.getPort()), uri.getPath(), body, REQUEST_TIMEOUT);
+    return new Exchange() {
+      @Override
+      public boolean answered(AtomicLong errors) {
+        String kind;
+        try {
+          int status = connection.exchange();
+          if (status == expected) {
+            return true;
+          }
+          kind = "status " + status;
+          FIRST_ERROR_BODIES.putIfAbsent(kind, connection.body().strip());
+        } catch (IOException e) {
+          kind = e.getClass().getSimpleName();
+        }
+        errors.incrementAndGet();
+        ERROR_KINDS.computeIfAbsent(kind, k -> new LongAdder()).increment();
+        return false;
+      }
+
+      @Override
+      public void close() {
+        connection.close();
+      }
+    };
+  }
+
   /**
    * Sends {@code request} and reads the whole answer: whether it came with {@code expected}; an
    * answer with another status or a failed exchange counts in {@code errors}.
@@ -504,24 +579,21 @@ public final class AdmissionBenchmark {
    */
   private static Result openLoop(URI uri, byte[] body, SSLContext tls, int perSecond, Duration window)
       throws InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
     int total = (int) (window.toSeconds() * perSecond);
     long[] latencies = new long[total];
     AtomicLong answered = new AtomicLong();
     AtomicLong errors = new AtomicLong();
     java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
     long interval = 1_000_000_000L / perSecond;
-    List<HttpClient> clients = new ArrayList<>();
+    List<Exchange> clients = new ArrayList<>();
     for (int c = 0; c < OPEN_LOOP_CONNECTIONS; c++) {
-      HttpClient client = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).sslContext(tls)
-          .version(HttpClient.Version.HTTP_1_1).build();
-      answered(client, request, 200, new AtomicLong());
+      Exchange client = exchange(uri, body, 200, tls);
+      client.answered(new AtomicLong());
       clients.add(client);
     }
     long start = System.nanoTime() + 100_000_000L;
     List<Thread> senders = new ArrayList<>();
-    for (HttpClient client : clients) {
+    for (Exchange client : clients) {
       Thread sender = new Thread(() -> {
         for (int i = next.getAndIncrement(); i < total; i = next.getAndIncrement()) {
           long planned = start + i * interval;
@@ -530,7 +602,7 @@ public final class AdmissionBenchmark {
             java.util.concurrent.locks.LockSupport.parkNanos(wait);
           }
           try {
-            if (answered(client, request, 200, errors)) {
+            if (client.answered(errors)) {
               latencies[(int) answered.getAndIncrement()] = System.nanoTime() - planned;
             }
           } catch (InterruptedException e) {
@@ -538,6 +610,7 @@ public final class AdmissionBenchmark {
             return;
           }
         }
+        client.close();
       }, "open-loop-" + senders.size());
       sender.start();
       senders.add(sender);
