@@ -12,10 +12,14 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,29 +48,66 @@ public final class CaBundleInjector {
   }
 
   /**
-   * Makes every named configuration carry {@code caBundlePem}.
+   * Makes every named configuration carry {@code caBundlePem}. The configurations are read and
+   * patched at the same time, each on a thread of its own (the first on the caller's): at a first
+   * install this pass stands between the webhook's start and its readiness, and each
+   * configuration costs a read and a patch of the API server.
    *
    * @return how many configurations were changed
+   * @throws KubernetesClientException the first configuration's failure, once all have finished
    */
   public int inject(String caBundlePem) {
     String wanted =
         Base64.getEncoder().encodeToString(caBundlePem.getBytes(StandardCharsets.UTF_8));
-    int changed = 0;
+    List<Supplier<Boolean>> patches = new ArrayList<>();
     for (String name : validatingConfigurations) {
-      Resource<ValidatingWebhookConfiguration> resource =
-          client.admissionRegistration().v1().validatingWebhookConfigurations().withName(name);
-      if (patch("ValidatingWebhookConfiguration", name, resource, wanted, CaBundleInjector::entries)) {
-        changed++;
-      }
+      patches.add(() -> patch("ValidatingWebhookConfiguration", name,
+          client.admissionRegistration().v1().validatingWebhookConfigurations().withName(name), wanted,
+          CaBundleInjector::entries));
     }
     for (String name : mutatingConfigurations) {
-      Resource<MutatingWebhookConfiguration> resource =
-          client.admissionRegistration().v1().mutatingWebhookConfigurations().withName(name);
-      if (patch("MutatingWebhookConfiguration", name, resource, wanted, CaBundleInjector::entries)) {
-        changed++;
+      patches.add(() -> patch("MutatingWebhookConfiguration", name,
+          client.admissionRegistration().v1().mutatingWebhookConfigurations().withName(name), wanted,
+          CaBundleInjector::entries));
+    }
+    return (int) runTogether(patches).stream().filter(Boolean::booleanValue).count();
+  }
+
+  /**
+   * Runs every task, all but the first on a thread of its own, and returns their results in
+   * order once all have finished; the first failure (in order) is thrown then.
+   */
+  static <T> List<T> runTogether(List<Supplier<T>> tasks) {
+    List<CompletableFuture<T>> running = new ArrayList<>();
+    for (int i = 1; i < tasks.size(); i++) {
+      running.add(CompletableFuture.supplyAsync(tasks.get(i), task -> {
+        Thread thread = new Thread(task, "ca-bundle-injector");
+        thread.setDaemon(true);
+        thread.start();
+      }));
+    }
+    List<T> results = new ArrayList<>();
+    RuntimeException failure = null;
+    if (!tasks.isEmpty()) {
+      try {
+        results.add(tasks.get(0).get());
+      } catch (RuntimeException e) {
+        failure = e;
       }
     }
-    return changed;
+    for (CompletableFuture<T> other : running) {
+      try {
+        results.add(other.join());
+      } catch (CompletionException e) {
+        if (failure == null) {
+          failure = e.getCause() instanceof RuntimeException r ? r : e;
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    return results;
   }
 
   private static <T> boolean patch(

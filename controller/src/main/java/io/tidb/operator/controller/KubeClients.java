@@ -11,16 +11,15 @@ import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.utils.URLUtils;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.certs.ClusterCaTrust;
 import io.tidb.operator.controller.runtime.KubeApiRateLimit;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import io.tidb.operator.pd.CipherSuitePreference;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -32,7 +31,6 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManager;
-import org.slf4j.LoggerFactory;
 
 /**
  * Builds the operator's Kubernetes client: the default configuration, with request metrics and the
@@ -94,64 +92,13 @@ public final class KubeClients {
    *       HTTP responses they share the client's HTTP/2 connection with every other request, as
    *       client-go's watches do;
    *   <li>the API server's certificate trusted only when the cluster's CA signed it, as client-go
-   *       trusts it. fabric8 adds the CA's certificates to a trust store, the JDK's own (about 140
-   *       public authorities, read from disk at every start) unless the configuration names
-   *       another; when the configuration names a CA and neither a trust store nor skipping
-   *       verification, it now names an empty one ({@link EmptyTrustStore}).
+   *       trusts it ({@link ClusterCaTrust}).
    * </ul>
    */
   public static Config configure(Config config) {
     config.setWatchReconnectInterval(WATCH_RECONNECT_INTERVAL_MILLIS);
     config.setOnlyHttpWatches(true);
-    boolean namesCa = present(config.getCaCertData()) || present(config.getCaCertFile());
-    if (namesCa && !config.isTrustCerts() && !present(config.getTrustStoreFile())) {
-      EmptyTrustStore.file().ifPresent(file -> {
-        config.setTrustStoreFile(file.toString());
-        config.setTrustStorePassphrase(EmptyTrustStore.PASSPHRASE);
-      });
-    }
-    return config;
-  }
-
-  private static boolean present(String value) {
-    return value != null && !value.isBlank();
-  }
-
-  /**
-   * A key store file with no entry, written once per process to a temporary file (the pod's
-   * {@code /tmp}), for fabric8 to add the cluster's CA to. Absent, with a warning, when no
-   * temporary file can be written: the client then trusts the JDK's authorities too, as before.
-   */
-  static final class EmptyTrustStore {
-
-    /** Protects nothing: the store holds no entry. fabric8 needs one to read it. */
-    static final String PASSPHRASE = "empty";
-
-    private static final Optional<Path> FILE = write();
-
-    private EmptyTrustStore() {}
-
-    static Optional<Path> file() {
-      return FILE;
-    }
-
-    private static Optional<Path> write() {
-      try {
-        Path file = Files.createTempFile("tidb-operator-trust-", ".jks");
-        file.toFile().deleteOnExit();
-        KeyStore store = KeyStore.getInstance("JKS");
-        store.load(null, null);
-        try (OutputStream out = Files.newOutputStream(file)) {
-          store.store(out, PASSPHRASE.toCharArray());
-        }
-        return Optional.of(file);
-      } catch (IOException | GeneralSecurityException e) {
-        LoggerFactory.getLogger(KubeClients.class).warn(
-            "cannot write an empty trust store, the API server's certificate is checked against the"
-                + " JDK's authorities as well as the cluster's CA error=\"{}\"", e.toString());
-        return Optional.empty();
-      }
-    }
+    return ClusterCaTrust.only(config);
   }
 
   /**

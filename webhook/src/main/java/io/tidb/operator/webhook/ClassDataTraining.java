@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.certs.CertificateAuthority;
+import io.tidb.operator.certs.ClusterCaTrust;
 import io.tidb.operator.certs.CertificateIssuer;
 import io.tidb.operator.certs.KeyAlgorithm;
 import io.tidb.operator.certs.KeyStores;
@@ -104,11 +105,11 @@ final class ClassDataTraining implements Callable<Integer> {
    */
   private static void readAsSecretModeDoes(int port, CertificateAuthority ca, Path dir) throws Exception {
     Path caFile = Files.writeString(dir.resolve("ca.crt"), Pem.encodeCertificate(ca.certificate()));
-    Config config = new ConfigBuilder(Config.empty())
+    Config config = ClusterCaTrust.only(new ConfigBuilder(Config.empty())
         .withMasterUrl("https://127.0.0.1:" + port)
         .withCaCertFile(caFile.toString())
         .withOauthToken("class-data-training")
-        .build();
+        .build());
     try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
       client.secrets().inNamespace("training").withName("tidb-operator-webhook-tls").get();
       client.admissionRegistration().v1().validatingWebhookConfigurations().withName("tidb-operator-webhook").get();

@@ -1,5 +1,7 @@
 package io.tidb.operator.webhook;
 
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.cluster.TidbClusterAdmissionRules;
@@ -9,6 +11,7 @@ import io.tidb.operator.api.validation.backup.BackupScheduleAdmissionRules;
 import io.tidb.operator.api.validation.backup.RestoreAdmissionRules;
 import io.tidb.operator.api.validation.dm.DmClusterAdmissionRules;
 import io.tidb.operator.api.validation.monitor.TidbMonitorAdmissionRules;
+import io.tidb.operator.certs.ClusterCaTrust;
 import io.tidb.operator.certs.KeyAlgorithm;
 import io.tidb.operator.certs.RenewalPolicy;
 import io.tidb.operator.certs.ServingNames;
@@ -193,7 +196,7 @@ public final class WebhookMain implements Callable<Integer> {
       return 2;
     }
     WebhookApplication app = WebhookApplication.start(
-        settings, servedRules(), () -> new KubernetesClientBuilder().build());
+        settings, servedRules(), WebhookMain::kubernetesClient);
     log.info("webhook ready startupMillis={}",
         System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -202,6 +205,15 @@ public final class WebhookMain implements Callable<Integer> {
     }, "webhook-shutdown"));
     stopped.await();
     return 0;
+  }
+
+  /**
+   * The client secret mode reads and writes the Secret and the webhook configurations with:
+   * configured the usual fabric8 way (in a pod, its service account), the API server trusted
+   * through the cluster's CA alone.
+   */
+  static KubernetesClient kubernetesClient() {
+    return new KubernetesClientBuilder().withConfig(ClusterCaTrust.only(new ConfigBuilder().build())).build();
   }
 
   /** The rule sets of every kind the webhook serves. */

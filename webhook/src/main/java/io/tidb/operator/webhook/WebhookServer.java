@@ -147,10 +147,21 @@ public final class WebhookServer {
 
   /** Binds and starts serving; ready once this returns. */
   public WebhookServer start() {
+    listen();
+    markReady();
+    return this;
+  }
+
+  /** Binds and starts serving, not yet ready: {@code /readyz} answers 503 until {@link #markReady()}. */
+  WebhookServer listen() {
     app.start();
-    ready.set(true);
     log.info("webhook serving host={} port={} tls=TLSv1.2+", settings.host(), port());
     return this;
+  }
+
+  /** From now on {@code /readyz} answers 200. */
+  void markReady() {
+    ready.set(true);
   }
 
   /** The bound port. */
@@ -165,6 +176,13 @@ public final class WebhookServer {
 
   public boolean isReady() {
     return ready.get();
+  }
+
+  /** Stops at once, for a server that never became ready (nothing was routed to it). */
+  void stopNow() {
+    ready.set(false);
+    app.stop();
+    log.info("webhook stopped before it was ready");
   }
 
   /** Not-ready, wait {@code shutdownDelay}, then stop after requests in flight finish. */

@@ -2,6 +2,8 @@ package io.tidb.operator.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Secret;
@@ -19,6 +21,7 @@ import io.tidb.operator.certs.ServingCertificate;
 import io.tidb.operator.certs.ServingNames;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
+import io.tidb.operator.testsupport.LoopbackPorts;
 import io.tidb.operator.testsupport.TestNamespaces;
 import io.tidb.operator.testsupport.WithKubeApiServer;
 import java.net.InetSocketAddress;
@@ -31,6 +34,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,7 +52,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Secret mode with the Secret mounted into the pod, as the chart does: a restart serves the mounted
  * copy before it has asked the API server anything, then reads the Secret (and repairs the CA
  * bundle) on the watcher's thread; a copy the Secret no longer holds is replaced; a copy a pass
- * would renew is not served.
+ * would renew is not served; at a first install the server listens, not ready, while the Secret's
+ * first pass runs.
  */
 @WithKubeApiServer
 class SecretMountStartIT {
@@ -163,6 +168,77 @@ class SecretMountStartIT {
     }
   }
 
+  /**
+   * At a first install the Secret's pass and the server's start run together: the server listens,
+   * not ready, with a placeholder nothing trusts, until the pass's certificate is in.
+   */
+  @Test
+  void whileTheFirstPassRunsTheServerListensNotReadyWithAPlaceholder(ClusterAccess cluster) throws Exception {
+    GatedClients clients = new GatedClients(cluster::newClient);
+    int port = LoopbackPorts.free();
+    CompletableFuture<WebhookApplication> starting =
+        CompletableFuture.supplyAsync(() -> start(mounted, clients, port), runnable -> new Thread(runnable).start());
+    try {
+      X509Certificate placeholder = Await.until("the server to listen while the pass is held back",
+          Duration.ofSeconds(30), () -> servedOn(port), Optional::isPresent).orElseThrow();
+      assertTrue(placeholder.getIssuerX500Principal().getName().contains("placeholder"),
+          "served by a placeholder CA: " + placeholder.getIssuerX500Principal());
+      assertNotEquals(stored.certificate(), placeholder);
+      assertEquals(503, readyzStatus(port));
+      assertFalse(starting.isDone());
+      assertEquals(0, clients.built.get());
+
+      clients.open.countDown();
+      try (WebhookApplication webhook = starting.get(60, TimeUnit.SECONDS)) {
+        assertEquals(1, clients.built.get());
+        assertServes(webhook, stored.certificate());
+        assertEquals(200, readyzStatus(port));
+      }
+    } finally {
+      clients.open.countDown();
+    }
+  }
+
+  /** The certificate presented on {@code port}, empty while nothing listens there. */
+  private static Optional<X509Certificate> servedOn(int port) {
+    try (SSLSocket socket = acceptAnyServer(port)) {
+      return Optional.of((X509Certificate) socket.getSession().getPeerCertificates()[0]);
+    } catch (java.io.IOException notYet) {
+      return Optional.empty();
+    }
+  }
+
+  /** {@code GET /readyz}'s status on {@code port}. */
+  private static int readyzStatus(int port) throws Exception {
+    try (SSLSocket socket = acceptAnyServer(port)) {
+      socket.getOutputStream().write(
+          "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      return Integer.parseInt(response.substring("HTTP/1.1 ".length(), "HTTP/1.1 ".length() + 3));
+    }
+  }
+
+  /** A TLS connection to {@code port}, handshake done, whatever certificate is presented. */
+  private static SSLSocket acceptAnyServer(int port) throws java.io.IOException {
+    SSLContext context;
+    try {
+      context = SSLContext.getInstance("TLS");
+      context.init(null, new TrustManager[] {new AcceptAnyServer()}, null);
+    } catch (java.security.GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+    SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket();
+    try {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+      socket.setSoTimeout(5000);
+      socket.startHandshake();
+      return socket;
+    } catch (java.io.IOException e) {
+      socket.close();
+      throw e;
+    }
+  }
+
   /** A client supplier that counts the clients it built and holds each back until opened. */
   private static final class GatedClients implements Supplier<KubernetesClient> {
     final CountDownLatch open = new CountDownLatch(1);
@@ -189,12 +265,16 @@ class SecretMountStartIT {
   }
 
   private static WebhookApplication start(Path mountDir, Supplier<KubernetesClient> clients) {
+    return start(mountDir, clients, 0);
+  }
+
+  private static WebhookApplication start(Path mountDir, Supplier<KubernetesClient> clients, int port) {
     WebhookApplication.SecretSettings secret = new WebhookApplication.SecretSettings(
         namespace, SECRET, names, List.of(configurationName), List.of(configurationName), POLICY,
         "tidb-webhook-ca", mountDir);
     return WebhookApplication.start(
         new WebhookApplication.Settings(
-            new WebhookServer.Settings("127.0.0.1", 0, 4 << 20, Duration.ZERO, Duration.ofSeconds(10)),
+            new WebhookServer.Settings("127.0.0.1", port, 4 << 20, Duration.ZERO, Duration.ofSeconds(10)),
             CertificateMode.SECRET, null, secret, Duration.ofHours(1)),
         List.of(new TidbClusterAdmissionRules()),
         clients);
@@ -235,15 +315,8 @@ class SecretMountStartIT {
 
   /** The certificate the webhook's TLS handshake presents. */
   private static X509Certificate served(WebhookApplication webhook) {
-    try {
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {new AcceptAnyServer()}, null);
-      try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket()) {
-        socket.connect(new InetSocketAddress("127.0.0.1", webhook.port()), 5000);
-        socket.setSoTimeout(5000);
-        socket.startHandshake();
-        return (X509Certificate) socket.getSession().getPeerCertificates()[0];
-      }
+    try (SSLSocket socket = acceptAnyServer(webhook.port())) {
+      return (X509Certificate) socket.getSession().getPeerCertificates()[0];
     } catch (Exception e) {
       throw new IllegalStateException("TLS handshake with the webhook failed", e);
     }
