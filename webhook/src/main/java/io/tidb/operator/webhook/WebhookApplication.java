@@ -104,8 +104,8 @@ public final class WebhookApplication implements AutoCloseable {
    * copy, as at a first install), the pass runs on its own thread while this one builds and starts
    * the server: the server listens with a placeholder certificate that nothing trusts and answers
    * {@code /readyz} with 503 until the pass's certificate is in, so the API server (which calls
-   * only ready endpoints, and trusts only the Secret's CA) never meets the placeholder. Before,
-   * the server was built only after the pass: about 0.3 s of a first start's 2.1 s.
+   * only ready endpoints, and trusts only the Secret's CA) never meets the placeholder. The server
+   * used to be built only after the pass (about 0.3 s, at a first start of 2.1 s to ready).
    *
    * @param clients makes the Kubernetes client for secret mode; not called in files mode, and
    *     called after the server is up when the mounted copy is served
@@ -203,7 +203,7 @@ public final class WebhookApplication implements AutoCloseable {
   private static ServingCertificate placeholder(ServingNames names) {
     CertificateIssuer issuer = new CertificateIssuer();
     Instant now = Instant.now();
-    CertificateAuthority ca = issuer.newAuthority("placeholder, not ready", now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
+    CertificateAuthority ca = issuer.newAuthority("webhook placeholder (not ready)", now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
     return issuer.issueServing(ca, names, now, Duration.ofHours(1), KeyAlgorithm.EC_P256);
   }
 

@@ -512,20 +512,12 @@ public final class AdmissionBenchmark {
     return new Exchange() {
       @Override
       public boolean answered(AtomicLong errors) {
-        String kind;
         try {
           int status = connection.exchange();
-          if (status == expected) {
-            return true;
-          }
-          kind = "status " + status;
-          FIRST_ERROR_BODIES.putIfAbsent(kind, connection.body().strip());
+          return status == expected || failed("status " + status, connection.body(), errors);
         } catch (IOException e) {
-          kind = e.getClass().getSimpleName();
+          return failed(e.getClass().getSimpleName(), null, errors);
         }
-        errors.incrementAndGet();
-        ERROR_KINDS.computeIfAbsent(kind, k -> new LongAdder()).increment();
-        return false;
       }
 
       @Override
@@ -541,16 +533,21 @@ public final class AdmissionBenchmark {
    */
   private static boolean answered(HttpClient client, HttpRequest request, int expected, AtomicLong errors)
       throws InterruptedException {
-    String kind;
     try {
       HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() == expected) {
-        return true;
-      }
-      kind = "status " + response.statusCode();
-      FIRST_ERROR_BODIES.putIfAbsent(kind, response.body().strip());
+      return response.statusCode() == expected || failed("status " + response.statusCode(), response.body(), errors);
     } catch (IOException e) {
-      kind = e.getClass().getSimpleName();
+      return failed(e.getClass().getSimpleName(), null, errors);
+    }
+  }
+
+  /**
+   * Counts a failed exchange in {@code errors} and {@link #ERROR_KINDS}, keeping the first answer's
+   * body of each kind (null when there was no answer); returns false.
+   */
+  private static boolean failed(String kind, String body, AtomicLong errors) {
+    if (body != null) {
+      FIRST_ERROR_BODIES.putIfAbsent(kind, body.strip());
     }
     errors.incrementAndGet();
     ERROR_KINDS.computeIfAbsent(kind, k -> new LongAdder()).increment();
