@@ -498,7 +498,13 @@ public final class AdmissionBenchmark {
       return new Exchange() {
         @Override
         public boolean answered(AtomicLong errors) throws InterruptedException {
-          return AdmissionBenchmark.answered(client, request, expected, errors);
+          try {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == expected
+                || failed("status " + response.statusCode(), response.body(), errors);
+          } catch (IOException e) {
+            return failed(e.getClass().getSimpleName(), null, errors);
+          }
         }
 
         @Override
@@ -525,20 +531,6 @@ public final class AdmissionBenchmark {
         connection.close();
       }
     };
-  }
-
-  /**
-   * Sends {@code request} and reads the whole answer: whether it came with {@code expected}; an
-   * answer with another status or a failed exchange counts in {@code errors}.
-   */
-  private static boolean answered(HttpClient client, HttpRequest request, int expected, AtomicLong errors)
-      throws InterruptedException {
-    try {
-      HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-      return response.statusCode() == expected || failed("status " + response.statusCode(), response.body(), errors);
-    } catch (IOException e) {
-      return failed(e.getClass().getSimpleName(), null, errors);
-    }
   }
 
   /**
