@@ -50,7 +50,8 @@ public final class CacheMutationDetector implements OwnedObjects {
 
   /**
    * The primary as JSON when the detector is {@code on}, else null: a reconcile handed the cached
-   * primary itself ({@link PrimaryCloner}) checks it with {@link #verifyUnchanged} when it ends.
+   * primary itself ({@link PrimaryCloner}) checks it with {@link #verifyUnchanged} when it ends, and
+   * the shared defaulted copy of it with {@link #verifyDefaultedUnchanged}.
    */
   static String snapshot(HasMetadata primary, boolean on) {
     return on ? ApiObjects.toJson(primary) : null;
@@ -67,6 +68,20 @@ public final class CacheMutationDetector implements OwnedObjects {
       throw new IllegalStateException(
           "the reconcile modified its primary, the informer's cached object (work on a copy): "
               + name(primary));
+    }
+  }
+
+  /**
+   * Fails if the defaulted copy of a primary ({@link DefaultedPrimaries}, shared by the reconciles
+   * of one version) differs from its {@link #snapshot}; nothing when the snapshot is null.
+   *
+   * @throws IllegalStateException naming the primary
+   */
+  static void verifyDefaultedUnchanged(HasMetadata defaulted, String snapshot) {
+    if (snapshot != null && changed(defaulted, snapshot)) {
+      throw new IllegalStateException(
+          "the reconcile modified the defaulted copy of its primary, which later reconciles of"
+              + " the same version reuse (work on a copy): " + name(defaulted));
     }
   }
 

@@ -80,6 +80,8 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
   private final boolean detectCacheMutations = CacheMutationDetector.enabled(System.getenv());
   private final ReconcileGate gate = new ReconcileGate();
   private final StartupOrder startupOrder;
+  private final DefaultedPrimaries<P> defaulted =
+      new DefaultedPrimaries<>(DefaultedPrimaries.DEFAULT_CAPACITY);
   private final Object ownedRegistration = new Object();
   /** Owned informers not yet started ({@link ReconcileWork#ownedInformersOnFirstResource}); null once started. */
   private volatile List<EventSource<?, P>> pendingOwned;
@@ -243,8 +245,13 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     S next = statuses.copy(current);
     statuses.setObservedGeneration(next, generation);
 
-    P resource = rules.withDefaults(stored);
-    List<Violation> violations = rules.validateStoredDefaulted(resource);
+    DefaultedPrimaries.Judged<P> judged =
+        defaulted.of(stored, s -> {
+          P copy = rules.withDefaults(s);
+          return new DefaultedPrimaries.Judged<>(copy, rules.validateStoredDefaulted(copy));
+        });
+    P resource = judged.defaulted();
+    List<Violation> violations = judged.violations();
     if (!violations.isEmpty()) {
       return invalid(stored, context, current, next, violations, now);
     }
@@ -264,6 +271,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
         detectCacheMutations);
     ResourceContext<P, S> ctx =
         new ResourceContext<>(stored, resource, next, owned, applier, events, now);
+    String resourceBefore = CacheMutationDetector.snapshot(resource, detectCacheMutations);
     WorkOutcome outcome;
     try {
       outcome = work.work(ctx);
@@ -273,6 +281,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
       ctx.recordWrites();
       try {
         CacheMutationDetector.verify(owned);
+        CacheMutationDetector.verifyDefaultedUnchanged(resource, resourceBefore);
       } catch (IllegalStateException mutation) {
         e.addSuppressed(mutation);
       }
@@ -281,6 +290,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     }
     ctx.recordWrites();
     CacheMutationDetector.verify(owned);
+    CacheMutationDetector.verifyDefaultedUnchanged(resource, resourceBefore);
     metrics.reconciled(name, outcome.result(), outcome.step());
     LOG.debug(
         "reconciled controller={} namespace={} name={} result={} step={}",

@@ -91,4 +91,18 @@ class CacheMutationDetectorTest {
     assertEquals(null, CacheMutationDetector.snapshot(primary, false));
     assertDoesNotThrow(() -> CacheMutationDetector.verifyUnchanged(primary, null));
   }
+
+  @Test
+  void aSharedDefaultedCopyChangedSinceItsSnapshotFailsSayingLaterReconcilesReuseIt() {
+    ConfigMap defaulted = new ConfigMapBuilder().withNewMetadata().withName("basic").withNamespace("ns")
+        .endMetadata().addToData("k", "v").build();
+    String before = CacheMutationDetector.snapshot(defaulted, true);
+    assertDoesNotThrow(() -> CacheMutationDetector.verifyDefaultedUnchanged(defaulted, before));
+    defaulted.getData().put("k", "changed");
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> CacheMutationDetector.verifyDefaultedUnchanged(defaulted, before));
+    assertTrue(e.getMessage().contains("defaulted copy") && e.getMessage().contains("ConfigMap ns/basic"),
+        e.getMessage());
+    assertDoesNotThrow(() -> CacheMutationDetector.verifyDefaultedUnchanged(defaulted, null));
+  }
 }

@@ -2,6 +2,7 @@ package io.tidb.operator.controller.tidbcluster.member;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
+import io.tidb.operator.api.KubeTime;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -101,6 +102,6 @@ public record ObservedPod(
     if (timestamp == null || timestamp.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(Instant.parse(timestamp));
+    return Optional.of(KubeTime.parse(timestamp));
   }
 }

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.tidb.operator.api.KubeTime;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentStatus;
 import io.tidb.operator.api.v1alpha1.cluster.StorageVolumeStatus;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
@@ -350,7 +351,7 @@ public final class VolumeCare {
       return false;
     }
     try {
-      return now.isBefore(Instant.parse(created).plus(NEW_CLAIM));
+      return now.isBefore(KubeTime.parse(created).plus(NEW_CLAIM));
     } catch (DateTimeParseException e) {
       return false;
     }
