@@ -17,7 +17,8 @@ import java.util.function.Function;
  *
  * <p>The copy is shared by every reconcile of that version, so no reconcile may change it, as none
  * may change the cached primary: with the cache mutation detector on ({@link
- * CacheMutationDetector}), a reconcile that does fails. A primary without a uid or
+ * CacheMutationDetector}), a reconcile that does fails. The objects reconciles build from the
+ * copy alone are kept with it ({@link DerivedObjects}) under the same rule. A primary without a uid or
  * resourceVersion (never stored) is defaulted afresh each time. At most {@code capacity} primaries
  * are kept, the least recently reconciled forgotten first.
  *
@@ -29,10 +30,10 @@ final class DefaultedPrimaries<P extends HasMetadata> {
   static final int DEFAULT_CAPACITY = 4096;
 
   /**
-   * A primary with its defaults filled in, and the violations of the stored-object rules on it
-   * (empty when it is valid).
+   * A primary with its defaults filled in, the violations of the stored-object rules on it (empty
+   * when it is valid), and the objects reconciles built from it ({@link DerivedObjects}).
    */
-  record Judged<P>(P defaulted, List<Violation> violations) {
+  record Judged<P>(P defaulted, List<Violation> violations, DerivedObjects derived) {
     Judged {
       violations = List.copyOf(violations);
     }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Everything one reconcile of one custom resource works with: the stored object, the same object
@@ -17,6 +18,7 @@ public final class ResourceContext<P extends HasMetadata, S> {
 
   private final P stored;
   private final P resource;
+  private final DerivedObjects derived;
   private final S status;
   private final OwnedObjects owned;
   private final Applier applier;
@@ -32,8 +34,19 @@ public final class ResourceContext<P extends HasMetadata, S> {
   public ResourceContext(
       P stored, P resource, S status, OwnedObjects owned, Applier applier, EventRecorder events,
       Instant now) {
+    this(stored, resource, new DerivedObjects(false), status, owned, applier, events, now);
+  }
+
+  /**
+   * @param derived the objects built from this version of {@code resource} by earlier reconciles,
+   *     kept for the later ones ({@link #derived})
+   */
+  public ResourceContext(
+      P stored, P resource, DerivedObjects derived, S status, OwnedObjects owned, Applier applier,
+      EventRecorder events, Instant now) {
     this.stored = stored;
     this.resource = resource;
+    this.derived = derived;
     this.status = status;
     this.owned = owned;
     this.applier = applier;
@@ -47,6 +60,15 @@ public final class ResourceContext<P extends HasMetadata, S> {
 
   public P resource() {
     return resource;
+  }
+
+  /**
+   * What {@code make} builds from {@link #resource} alone and from the parts {@code key} names: the
+   * value an earlier reconcile of this version of the resource built under the same key, else
+   * {@code make}'s. The caller must not change it ({@link DerivedObjects}).
+   */
+  public <T> T derived(Object key, Supplier<T> make) {
+    return derived.get(key, make);
   }
 
   public S status() {

@@ -248,7 +248,8 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     DefaultedPrimaries.Judged<P> judged =
         defaulted.of(stored, s -> {
           P copy = rules.withDefaults(s);
-          return new DefaultedPrimaries.Judged<>(copy, rules.validateStoredDefaulted(copy));
+          return new DefaultedPrimaries.Judged<>(copy, rules.validateStoredDefaulted(copy),
+              new DerivedObjects(detectCacheMutations));
         });
     P resource = judged.defaulted();
     List<Violation> violations = judged.violations();
@@ -270,7 +271,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
         new InformerOwnedObjects<>(context, stored.getMetadata().getNamespace()),
         detectCacheMutations);
     ResourceContext<P, S> ctx =
-        new ResourceContext<>(stored, resource, next, owned, applier, events, now);
+        new ResourceContext<>(stored, resource, judged.derived(), next, owned, applier, events, now);
     String resourceBefore = CacheMutationDetector.snapshot(resource, detectCacheMutations);
     WorkOutcome outcome;
     try {
@@ -282,6 +283,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
       try {
         CacheMutationDetector.verify(owned);
         CacheMutationDetector.verifyDefaultedUnchanged(resource, resourceBefore);
+        judged.derived().verifyUnchanged();
       } catch (IllegalStateException mutation) {
         e.addSuppressed(mutation);
       }
@@ -291,6 +293,7 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     ctx.recordWrites();
     CacheMutationDetector.verify(owned);
     CacheMutationDetector.verifyDefaultedUnchanged(resource, resourceBefore);
+    judged.derived().verifyUnchanged();
     metrics.reconciled(name, outcome.result(), outcome.step());
     LOG.debug(
         "reconciled controller={} namespace={} name={} result={} step={}",

@@ -23,7 +23,7 @@ class DefaultedPrimariesTest {
         judgedCount.incrementAndGet();
         TidbCluster copy = new TidbCluster();
         copy.setMetadata(new ObjectMetaBuilder(stored.getMetadata()).build());
-        return new DefaultedPrimaries.Judged<>(copy, List.of());
+        return new DefaultedPrimaries.Judged<>(copy, List.of(), new DerivedObjects(false));
       };
 
   private static TidbCluster stored(String uid, String version) {
@@ -77,7 +77,7 @@ class DefaultedPrimariesTest {
     DefaultedPrimaries<TidbCluster> primaries = new DefaultedPrimaries<>(10);
     List<Violation> found = new ArrayList<>(List.of(Violation.required("spec.pd.replicas", "must be set")));
     DefaultedPrimaries.Judged<TidbCluster> judged =
-        primaries.of(stored("u1", "1"), s -> new DefaultedPrimaries.Judged<>(s, found));
+        primaries.of(stored("u1", "1"), s -> new DefaultedPrimaries.Judged<>(s, found, new DerivedObjects(false)));
     found.clear();
     assertEquals(1, judged.violations().size(), "a copy of the list the rules returned");
     assertEquals(judged, primaries.of(stored("u1", "1"), judge));

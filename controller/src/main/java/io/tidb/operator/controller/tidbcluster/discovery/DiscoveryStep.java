@@ -19,6 +19,9 @@ public final class DiscoveryStep implements ComponentStep {
     this.image = image;
   }
 
+  /** The keys of the objects built from the cluster alone ({@link ClusterContext#derived}). */
+  private enum Built { SERVICE_ACCOUNT, ROLE, ROLE_BINDING, DEPLOYMENT, SERVICE }
+
   @Override
   public String name() {
     return "discovery";
@@ -37,11 +40,12 @@ public final class DiscoveryStep implements ComponentStep {
   @Override
   public StepResult apply(ClusterContext ctx) {
     TidbCluster tc = ctx.cluster();
-    ctx.apply(DiscoveryObjects.serviceAccount(tc));
-    ctx.apply(DiscoveryObjects.role(tc));
-    ctx.apply(DiscoveryObjects.roleBinding(tc));
-    ctx.apply(DiscoveryObjects.deployment(tc, image));
-    ctx.apply(DiscoveryObjects.service(tc));
+    // Functions of the cluster alone: built once per version of it.
+    ctx.apply(ctx.derived(Built.SERVICE_ACCOUNT, () -> DiscoveryObjects.serviceAccount(tc)));
+    ctx.apply(ctx.derived(Built.ROLE, () -> DiscoveryObjects.role(tc)));
+    ctx.apply(ctx.derived(Built.ROLE_BINDING, () -> DiscoveryObjects.roleBinding(tc)));
+    ctx.apply(ctx.derived(Built.DEPLOYMENT, () -> DiscoveryObjects.deployment(tc, image)));
+    ctx.apply(ctx.derived(Built.SERVICE, () -> DiscoveryObjects.service(tc)));
     return StepResult.CONTINUE;
   }
 }

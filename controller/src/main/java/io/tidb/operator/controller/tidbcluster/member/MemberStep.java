@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.ComponentStatus;
 import io.tidb.operator.api.v1alpha1.cluster.MemberSpec;
@@ -275,7 +277,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     ReplicaPlan plan = plan(ctx, sts);
     S status = statusOf(ctx.status());
     status.setPhase(ComponentPhase.of(plan.destination(), sts).value());
-    status.setStatefulSet(sts.map(s -> ApiObjects.deepCopy(s.getStatus())).orElse(null));
+    status.setStatefulSet(statusCopy(sts));
     status.setImage(sts.flatMap(st -> runningImage(ctx, st)).orElse(null));
     ctx.observed(observed(plan, sts));
     observeMembers(ctx, status, sts);
@@ -339,11 +341,12 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     }
     TidbCluster tc = ctx.cluster();
     Optional<StatefulSet> existing = existing(ctx);
-    for (Service service : services(tc)) {
+    // Both are functions of the cluster (and the name in use) alone: built once per version of it.
+    for (Service service : ctx.derived(new Built(component(), "services", Optional.empty()), () -> services(tc))) {
       ctx.apply(service);
     }
     Optional<String> inUse = ConfigMapNames.inUse(existing.orElse(null));
-    ConfigMap cm = configMap(tc, inUse);
+    ConfigMap cm = ctx.derived(new Built(component(), "configMap", inUse), () -> configMap(tc, inUse));
     Optional<ConfigMap> cmBefore = ctx.owned().get(ConfigMap.class, cm.getMetadata().getName());
     ctx.apply(cm);
 
@@ -438,7 +441,7 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     Optional<StatefulSet> sts = existing(ctx);
     status.setPhase(Suspension.PHASE);
     status.setSynced(false);
-    status.setStatefulSet(sts.map(s -> ApiObjects.deepCopy(s.getStatus())).orElse(null));
+    status.setStatefulSet(statusCopy(sts));
     ctx.observed(
         new ReadyCondition.Observed(component(), 0, true, (st, desired) -> Optional.empty()));
     ctx.activity(
@@ -971,6 +974,17 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
                           return copy;
                         })
                     .toList());
+  }
+
+  /** The key of an object built from the cluster alone ({@link ClusterContext#derived}). */
+  private record Built(Component component, String what, Optional<String> inUse) {}
+
+  /**
+   * A copy of the StatefulSet's status for the component's: a builder's copy of this flat object,
+   * 1-1.6 us against 8-9 us for a JSON round trip under C1.
+   */
+  private static StatefulSetStatus statusCopy(Optional<StatefulSet> sts) {
+    return sts.map(StatefulSet::getStatus).map(s -> new StatefulSetStatusBuilder(s).build()).orElse(null);
   }
 
   private static boolean sameClaims(

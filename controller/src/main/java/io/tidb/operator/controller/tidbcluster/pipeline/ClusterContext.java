@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * One reconcile of one {@code TidbCluster}: the runtime's {@link ResourceContext} (cluster with
@@ -127,6 +128,14 @@ public final class ClusterContext {
 
   public boolean paused() {
     return Boolean.TRUE.equals(cluster().getSpec().getPaused());
+  }
+
+  /**
+   * See {@link ResourceContext#derived}: what {@code make} builds from {@link #cluster} alone (and
+   * the parts {@code key} names), built once per version of the cluster; never to be changed.
+   */
+  public <T> T derived(Object key, Supplier<T> make) {
+    return resource.derived(key, make);
   }
 
   /** See {@link ResourceContext#apply}: writes only on a difference, with an Event per write. */
