@@ -39,6 +39,7 @@ final class DefaultedPrimaries<P extends HasMetadata> {
     }
   }
 
+  /** The version last seen of a primary, and its judged copy once kept (null before). */
   private record Entry<P>(String resourceVersion, Judged<P> judged) {}
 
   private final Map<String, Entry<P>> byUid;
@@ -54,7 +55,10 @@ final class DefaultedPrimaries<P extends HasMetadata> {
 
   /**
    * The judged copy of {@code stored}: the one kept for its uid when it was made from the same
-   * resourceVersion, else {@code judge} of it (then kept).
+   * resourceVersion, else {@code judge} of it. A version is kept from its second reconcile on:
+   * while a resource converges, its status (and so its version) changes at nearly every
+   * reconcile, and copies kept for one reconcile each would outlive the young generation only to
+   * be dropped (5-11 MiB more RSS with 30 converging clusters when every version was kept).
    */
   Judged<P> of(P stored, Function<P, Judged<P>> judge) {
     String uid = stored.getMetadata().getUid();
@@ -62,17 +66,19 @@ final class DefaultedPrimaries<P extends HasMetadata> {
     if (uid == null || uid.isEmpty() || version == null || version.isEmpty()) {
       return judge.apply(stored);
     }
+    boolean seenBefore;
     synchronized (byUid) {
       Entry<P> kept = byUid.get(uid);
-      if (kept != null && kept.resourceVersion().equals(version)) {
+      if (kept != null && kept.resourceVersion().equals(version) && kept.judged() != null) {
         return kept.judged();
       }
+      seenBefore = kept != null && kept.resourceVersion().equals(version);
     }
     // Outside the lock: JOSDK never reconciles one primary on two threads at once, so no two
     // threads judge the same version; other primaries are not held up.
     Judged<P> judged = judge.apply(stored);
     synchronized (byUid) {
-      byUid.put(uid, new Entry<>(version, judged));
+      byUid.put(uid, new Entry<>(version, seenBefore ? judged : null));
     }
     return judged;
   }

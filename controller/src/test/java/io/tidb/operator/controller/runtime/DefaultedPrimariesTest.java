@@ -34,21 +34,35 @@ class DefaultedPrimariesTest {
   }
 
   @Test
-  void theSameVersionIsJudgedOnceAndANewerOneAgain() {
+  void aVersionIsKeptFromItsSecondReconcileOnAndANewerOneStartsOver() {
     DefaultedPrimaries<TidbCluster> primaries = new DefaultedPrimaries<>(10);
     DefaultedPrimaries.Judged<TidbCluster> first = primaries.of(stored("u1", "7"), judge);
-    DefaultedPrimaries.Judged<TidbCluster> again = primaries.of(stored("u1", "7"), judge);
-    assertSame(first, again, "the copy kept for version 7");
-    assertEquals(1, judgedCount.get());
+    DefaultedPrimaries.Judged<TidbCluster> second = primaries.of(stored("u1", "7"), judge);
+    assertNotSame(first, second, "the first reconcile of a version keeps nothing");
+    assertSame(second, primaries.of(stored("u1", "7"), judge), "kept from the second on");
+    assertSame(second, primaries.of(stored("u1", "7"), judge));
+    assertEquals(2, judgedCount.get());
 
     DefaultedPrimaries.Judged<TidbCluster> newer = primaries.of(stored("u1", "8"), judge);
-    assertNotSame(first, newer);
+    assertNotSame(second, newer);
     assertEquals("8", newer.defaulted().getMetadata().getResourceVersion());
-    assertEquals(2, judgedCount.get());
+    assertNotSame(newer, primaries.of(stored("u1", "8"), judge), "version 8 seen once before: judged again");
+    assertEquals(4, judgedCount.get());
     assertEquals(1, primaries.size(), "one entry per primary: the newer version replaced the older");
 
     primaries.of(stored("u2", "8"), judge);
-    assertEquals(3, judgedCount.get(), "another primary with the same version number");
+    assertEquals(5, judgedCount.get(), "another primary with the same version number");
+  }
+
+  @Test
+  void aResourceWhoseVersionChangesAtEveryReconcileKeepsNoCopy() {
+    DefaultedPrimaries<TidbCluster> primaries = new DefaultedPrimaries<>(10);
+    for (int v = 1; v <= 6; v++) {
+      primaries.of(stored("u1", String.valueOf(v)), judge);
+    }
+    assertEquals(6, judgedCount.get(), "each version judged once");
+    primaries.of(stored("u1", "6"), judge);
+    assertEquals(7, judgedCount.get(), "the last version was seen once: nothing was kept for it yet");
   }
 
   @Test
@@ -60,10 +74,9 @@ class DefaultedPrimariesTest {
     assertEquals(3, judgedCount.get());
     assertEquals(0, primaries.size());
 
-    primaries.of(stored("a", "1"), judge);
-    primaries.of(stored("b", "1"), judge);
-    primaries.of(stored("a", "1"), judge); // a used again: b is now the eldest
-    primaries.of(stored("c", "1"), judge);
+    for (String uid : new String[] {"a", "a", "b", "b", "a", "c", "c"}) { // a used again: b is now the eldest
+      primaries.of(stored(uid, "1"), judge);
+    }
     assertEquals(2, primaries.size());
     int before = judgedCount.get();
     primaries.of(stored("a", "1"), judge);
@@ -76,10 +89,11 @@ class DefaultedPrimariesTest {
   void theViolationsAreKeptAsTheyWereFound() {
     DefaultedPrimaries<TidbCluster> primaries = new DefaultedPrimaries<>(10);
     List<Violation> found = new ArrayList<>(List.of(Violation.required("spec.pd.replicas", "must be set")));
+    primaries.of(stored("u1", "1"), judge);
     DefaultedPrimaries.Judged<TidbCluster> judged =
         primaries.of(stored("u1", "1"), s -> new DefaultedPrimaries.Judged<>(s, found, new DerivedObjects(false)));
     found.clear();
     assertEquals(1, judged.violations().size(), "a copy of the list the rules returned");
-    assertEquals(judged, primaries.of(stored("u1", "1"), judge));
+    assertSame(judged, primaries.of(stored("u1", "1"), judge));
   }
 }
