@@ -15,6 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The image build's training run: the real start and one reconcile, then exit 0. */
 class ControllerClassDataTrainingTest {
 
+  /** The one class of the certs module a pod loads: the client's trust in the cluster's CA alone. */
+  private static final String CLUSTER_CA_TRUST = "io/tidb/operator/certs/ClusterCaTrust";
+
   @Test
   void itIsASubcommandOfTheImage() {
     assertTrue(ControllerMain.commandLine(ControllerClassDataTraining.MODE).getSubcommands().containsKey(ControllerClassDataTraining.MODE));
@@ -46,15 +49,14 @@ class ControllerClassDataTrainingTest {
         "io/fabric8/kubernetes/api/model/PersistentVolumeClaimStatus",
         "io/fabric8/kubernetes/api/model/apps/StatefulSetStatus",
         "java/security/cert/PKIXCertPathValidatorResult",
-        // the client's trust in the cluster's CA alone (KubeClients.configure)
-        "io/tidb/operator/certs/ClusterCaTrust")) {
+        CLUSTER_CA_TRUST)) { // KubeClients.configure
       assertTrue(classes.contains(podLoads), podLoads + " was not loaded");
     }
     for (String toolPackage : List.of(
         "org/bouncycastle/", "org/snakeyaml/engine/v2/parser/", "io/tidb/operator/certs/",
         "io/fabric8/kubernetes/api/model/AuthInfo")) {
       List<String> loaded = classes.stream().filter(name -> name.startsWith(toolPackage))
-          .filter(name -> !name.equals("io/tidb/operator/certs/ClusterCaTrust")).sorted().limit(5).toList();
+          .filter(name -> !name.equals(CLUSTER_CA_TRUST)).sorted().limit(5).toList();
       assertTrue(loaded.isEmpty(), "the training loaded " + loaded);
     }
   }

@@ -64,11 +64,7 @@ public final class CacheMutationDetector implements OwnedObjects {
    * @throws IllegalStateException naming the modified primary
    */
   static void verifyUnchanged(HasMetadata primary, String snapshot) {
-    if (snapshot != null && changed(primary, snapshot)) {
-      throw new IllegalStateException(
-          "the reconcile modified its primary, the informer's cached object (work on a copy): "
-              + name(primary));
-    }
+    verifyUnchanged(primary, snapshot, "its primary, the informer's cached object");
   }
 
   /**
@@ -78,10 +74,14 @@ public final class CacheMutationDetector implements OwnedObjects {
    * @throws IllegalStateException naming the primary
    */
   static void verifyDefaultedUnchanged(HasMetadata defaulted, String snapshot) {
-    if (snapshot != null && changed(defaulted, snapshot)) {
+    verifyUnchanged(defaulted, snapshot,
+        "the defaulted copy of its primary, which later reconciles of the same version reuse");
+  }
+
+  private static void verifyUnchanged(HasMetadata object, String snapshot, String what) {
+    if (snapshot != null && changed(object, snapshot)) {
       throw new IllegalStateException(
-          "the reconcile modified the defaulted copy of its primary, which later reconciles of"
-              + " the same version reuse (work on a copy): " + name(defaulted));
+          "the reconcile modified " + what + " (work on a copy): " + name(object));
     }
   }
 
@@ -134,11 +134,13 @@ public final class CacheMutationDetector implements OwnedObjects {
     }
   }
 
-  private static boolean changed(HasMetadata object, String json) {
+  /** Whether {@code object} no longer serializes as {@code json}, its snapshot. */
+  static boolean changed(Object object, String json) {
     return !json.equals(ApiObjects.toJson(object));
   }
 
-  private static String name(HasMetadata object) {
+  /** How a failure names an object: its kind, namespace and name. */
+  static String name(HasMetadata object) {
     return object.getKind() + " " + object.getMetadata().getNamespace() + "/" + object.getMetadata().getName();
   }
 }

@@ -58,7 +58,7 @@ final class DefaultedPrimaries<P extends HasMetadata> {
    * resourceVersion, else {@code judge} of it. A version is kept from its second reconcile on:
    * while a resource converges, its status (and so its version) changes at nearly every
    * reconcile, and copies kept for one reconcile each would outlive the young generation only to
-   * be dropped (5-11 MiB more RSS with 30 converging clusters when every version was kept).
+   * be dropped (4-12 MiB more RSS with 30 converging clusters when every version was kept).
    */
   Judged<P> of(P stored, Function<P, Judged<P>> judge) {
     String uid = stored.getMetadata().getUid();

@@ -60,10 +60,8 @@ public final class DerivedObjects {
     }
     List<String> changed = new ArrayList<>();
     values.forEach((key, value) -> {
-      if (!ApiObjects.toJson(value).equals(snapshots.get(key))) {
-        changed.add(value instanceof HasMetadata o
-            ? o.getKind() + " " + o.getMetadata().getNamespace() + "/" + o.getMetadata().getName()
-            : String.valueOf(key));
+      if (CacheMutationDetector.changed(value, snapshots.get(key))) {
+        changed.add(value instanceof HasMetadata o ? CacheMutationDetector.name(o) : String.valueOf(key));
       }
     });
     if (!changed.isEmpty()) {

@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.RecentOperationCacheFiller;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
-import io.tidb.operator.api.ApiObjects;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -64,11 +63,9 @@ public final class ServerSideApplier implements Applier {
         desired.getMetadata().getName(),
         primary.getName(),
         shown(diffs));
-    // The client gets a copy: the desired object may be one later reconciles reuse
-    // (DerivedObjects), and what the client does with the object it sends is its own business.
     R applied =
         client
-            .resource(ApiObjects.deepCopy(desired))
+            .resource(desired)
             .patch(
                 new PatchContext.Builder()
                     .withPatchType(PatchType.SERVER_SIDE_APPLY)

@@ -342,11 +342,14 @@ public abstract class MemberStep<S extends ComponentStatus> implements Component
     TidbCluster tc = ctx.cluster();
     Optional<StatefulSet> existing = existing(ctx);
     // Both are functions of the cluster (and the name in use) alone: built once per version of it.
-    for (Service service : ctx.derived(new Built(component(), "services", Optional.empty()), () -> services(tc))) {
+    List<Service> services =
+        ctx.derived(new Built(component(), "services", Optional.empty()), () -> services(tc));
+    for (Service service : services) {
       ctx.apply(service);
     }
     Optional<String> inUse = ConfigMapNames.inUse(existing.orElse(null));
-    ConfigMap cm = ctx.derived(new Built(component(), "configMap", inUse), () -> configMap(tc, inUse));
+    ConfigMap cm =
+        ctx.derived(new Built(component(), "configMap", inUse), () -> configMap(tc, inUse));
     Optional<ConfigMap> cmBefore = ctx.owned().get(ConfigMap.class, cm.getMetadata().getName());
     ctx.apply(cm);
 
