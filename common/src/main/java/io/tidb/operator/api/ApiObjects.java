@@ -65,6 +65,8 @@ public final class ApiObjects {
 
   static KubernetesSerialization newSerialization(ObjectMapper mapper) {
     KubernetesSerialization serialization = new KubernetesSerialization(mapper, false);
+    // Registered after fabric8's modules, so it runs before them: they wrap the properties it moves.
+    mapper.registerModule(new SimpleModule("field-reads").setDeserializerModifier(new FieldBackedProperties.Reads()));
     WATCHED_KINDS.forEach(serialization::registerKubernetesResource);
     return serialization;
   }
@@ -126,7 +128,9 @@ public final class ApiObjects {
         .addMixIn(WatchEvent.class, WatchEventObjectMixIn.class)
         .addMixIn(ObjectMeta.class, ObjectMetaMixIn.class)
         .registerModule(new SimpleModule("lazy-property-deserializers")
-            .setDeserializerModifier(new LazyPropertyDeserializers()));
+            .setDeserializerModifier(new LazyPropertyDeserializers()))
+        // Registered before fabric8's modules, so it runs after them: it replaces the writers they wrap.
+        .registerModule(new SimpleModule("field-writes").setSerializerModifier(new FieldBackedProperties.Writes()));
   }
 
   /** Reads managedFields with {@link ManagedFieldsReader}. */
