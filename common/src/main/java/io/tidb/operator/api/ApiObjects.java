@@ -63,9 +63,18 @@ public final class ApiObjects {
     return newSerialization(mapper());
   }
 
-  static KubernetesSerialization newSerialization(ObjectMapper mapper) {
+  /**
+   * fabric8's serialization on {@code mapper}, configured as the processes read and write the
+   * model: fabric8's modules, the properties read and written through their fields ({@link
+   * FieldBackedProperties}), the watched kinds registered by name. For a mapper of a process's own
+   * (the webhook's, with its limits on what a body may hold) as for this class's.
+   */
+  public static KubernetesSerialization newSerialization(ObjectMapper mapper) {
+    // Field writes registered before fabric8's modules and field reads after them: Jackson runs
+    // the last registered modifier first. The writes replace the writers fabric8 wraps; the reads
+    // replace the setter properties before fabric8 wraps them.
+    mapper.registerModule(new SimpleModule("field-writes").setSerializerModifier(new FieldBackedProperties.Writes()));
     KubernetesSerialization serialization = new KubernetesSerialization(mapper, false);
-    // Registered after fabric8's modules, so it runs before them: they wrap the properties it moves.
     mapper.registerModule(new SimpleModule("field-reads").setDeserializerModifier(new FieldBackedProperties.Reads()));
     WATCHED_KINDS.forEach(serialization::registerKubernetesResource);
     return serialization;
@@ -128,9 +137,7 @@ public final class ApiObjects {
         .addMixIn(WatchEvent.class, WatchEventObjectMixIn.class)
         .addMixIn(ObjectMeta.class, ObjectMetaMixIn.class)
         .registerModule(new SimpleModule("lazy-property-deserializers")
-            .setDeserializerModifier(new LazyPropertyDeserializers()))
-        // Registered before fabric8's modules, so it runs after them: it replaces the writers they wrap.
-        .registerModule(new SimpleModule("field-writes").setSerializerModifier(new FieldBackedProperties.Writes()));
+            .setDeserializerModifier(new LazyPropertyDeserializers()));
   }
 
   /** Reads managedFields with {@link ManagedFieldsReader}. */

@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.tidb.operator.api.ApiObjects;
 import java.io.IOException;
 import java.util.Set;
 
@@ -52,8 +52,9 @@ public final class AdmissionReviewCodec {
         .maxTokenCount(limits.maxTokens())
         .maxNestingDepth(limits.maxNestingDepth())
         .build());
-    // Configures the mapper for the fabric8 model (modules, unknown-field handling).
-    new KubernetesSerialization(configured, false);
+    // Configures the mapper for the fabric8 model (modules, unknown-field handling) and the
+    // model's properties read and written through their fields, as the controller's.
+    ApiObjects.newSerialization(configured);
     configured.addMixIn(ObjectMeta.class, WithoutManagedFields.class);
     this.mapper = configured.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     // Only the body as a whole: nested readers (e.g. of a Quantity) stop inside the document.
