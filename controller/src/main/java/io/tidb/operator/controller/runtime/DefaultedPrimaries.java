@@ -2,7 +2,6 @@ package io.tidb.operator.controller.runtime;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.tidb.operator.api.validation.Violation;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -45,12 +44,7 @@ final class DefaultedPrimaries<P extends HasMetadata> {
   private final Map<String, Entry<P>> byUid;
 
   DefaultedPrimaries(int capacity) {
-    this.byUid = new LinkedHashMap<>(64, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<String, Entry<P>> eldest) {
-        return size() > capacity;
-      }
-    };
+    this.byUid = new LruMap<>(capacity);
   }
 
   /**

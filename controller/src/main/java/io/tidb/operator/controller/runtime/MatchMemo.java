@@ -2,7 +2,6 @@ package io.tidb.operator.controller.runtime;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -51,12 +50,7 @@ public final class MatchMemo {
   MatchMemo(int capacity, Duration maxAge, LongSupplier nanoTime) {
     this.maxAgeNanos = maxAge.toNanos();
     this.nanoTime = nanoTime;
-    this.matched = new LinkedHashMap<>(64, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<String, Match> eldest) {
-        return size() > capacity;
-      }
-    };
+    this.matched = new LruMap<>(capacity);
   }
 
   /**
