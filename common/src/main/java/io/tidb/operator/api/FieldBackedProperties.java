@@ -41,12 +41,12 @@ import java.util.Set;
  * or store, compiled like any other code.
  *
  * <p>Only for the classes whose accessors do nothing but load and store their field: fabric8's
- * generated model ({@code io.fabric8.kubernetes.api.model}, but {@code IntOrString}) and this project's ({@code
- * io.tidb.operator.api.v1alpha1}, Lombok's accessors); {@code FieldBackedPropertiesTest} checks that claim
- * for every class the processes read and write. A property moves to its field only when it is a
- * getter's or setter's with nothing of its own around it (no deserializer or type handling of its
- * own, no managed reference, object identity or view) and its field is an instance field of a
- * reference type, the accessor's type.
+ * generated model ({@code io.fabric8.kubernetes.api.model}, but {@code IntOrString}) and this
+ * project's ({@code io.tidb.operator.api.v1alpha1}, Lombok's accessors); {@code
+ * FieldBackedPropertiesTest} checks that claim for every class of both. A property moves to its
+ * field only when it is a getter's or setter's with nothing of its own around it (no deserializer
+ * or type handling of its own, no managed reference, object identity or view) and its field is an
+ * instance field of a reference type, the accessor's type.
  */
 final class FieldBackedProperties {
 
@@ -86,7 +86,8 @@ final class FieldBackedProperties {
             && property.getObjectIdInfo() == null
             && !property.hasViews()
             && movable(field, property.getType().getRawClass())) {
-          moved.add(new FieldHandleProperty(definition, property.getType(), field, handle(field.getAnnotated()), description.getClassAnnotations()));
+          moved.add(new FieldHandleProperty(definition, property.getType(), field,
+              handle(field.getAnnotated()), description.getClassAnnotations()));
         }
       }
       for (SettableBeanProperty property : moved) {

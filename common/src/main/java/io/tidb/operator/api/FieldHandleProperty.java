@@ -32,8 +32,8 @@ final class FieldHandleProperty extends SettableBeanProperty {
 
   private final boolean skipNulls;
 
-  FieldHandleProperty(
-      BeanPropertyDefinition definition, JavaType type, AnnotatedField field, VarHandle handle, Annotations classAnnotations) {
+  FieldHandleProperty(BeanPropertyDefinition definition, JavaType type, AnnotatedField field,
+      VarHandle handle, Annotations classAnnotations) {
     super(definition, type, null, classAnnotations);
     this.annotated = field;
     this.handle = handle;

@@ -15,8 +15,8 @@ import java.util.Map;
  *
  * <p>A bean with fabric8's {@code additionalProperties} keeps fabric8's rule: a property whose name
  * is also a key of that map with a value is not written here; the map's entry is written by the
- * bean's any-getter instead. That map is read from its field too ({@code extras}, or {@code null}
- * for a bean without one).
+ * bean's any-getter instead (fabric8 also logs a warning then; this writer does not). That map is
+ * read from its field too ({@code extras}, or {@code null} for a bean without one).
  */
 final class FieldHandleWriter extends BeanPropertyWriter {
 
