@@ -26,19 +26,16 @@ import io.fabric8.kubernetes.api.model.WatchEvent;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.tidb.operator.api.CompatExamples.Example;
+import io.tidb.operator.api.bench.WatchEventDecodeBenchmark;
 import io.tidb.operator.api.v1alpha1.cluster.PdSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.cluster.TidbClusterSpec;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -167,21 +164,15 @@ class FieldBackedPropertiesTest {
 
   @Test
   void watchEventsReadAndWriteAsFabric8Does() throws IOException {
-    int read = 0;
-    try (InputStream in = getClass().getResourceAsStream("/watch-events/pod-and-statefulset.jsonl");
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        if (!line.isBlank()) {
-          Object ours = ApiObjects.parse(line, WatchEvent.class).getObject();
-          Object theirs = FABRIC8.unmarshal(line, WatchEvent.class).getObject();
-          assertEquals(theirs, ours);
-          assertEquals(FABRIC8.asJson(theirs), ApiObjects.toJson(ours));
-          assertEquals(theirs, ApiObjects.deepCopy(ours));
-          read++;
-        }
-      }
+    List<String> events = WatchEventDecodeBenchmark.events();
+    for (String line : events) {
+      Object ours = ApiObjects.parse(line, WatchEvent.class).getObject();
+      Object theirs = FABRIC8.unmarshal(line, WatchEvent.class).getObject();
+      assertEquals(theirs, ours);
+      assertEquals(FABRIC8.asJson(theirs), ApiObjects.toJson(ours));
+      assertEquals(theirs, ApiObjects.deepCopy(ours));
     }
-    assertTrue(read >= 2, "events read: " + read);
+    assertTrue(events.size() >= 2, "events read: " + events.size());
   }
 
   /**
