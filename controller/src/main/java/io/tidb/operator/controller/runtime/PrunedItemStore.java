@@ -83,7 +83,7 @@ public final class PrunedItemStore<R extends HasMetadata> implements ItemStore<R
 
   @Override
   public R put(String key, R object) {
-    return store.put(key, prune(object));
+    return store.put(key, CachedObjectCompactor.compact(prune(object)));
   }
 
   @Override
