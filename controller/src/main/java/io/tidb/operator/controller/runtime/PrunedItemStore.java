@@ -26,6 +26,8 @@ import java.util.stream.Stream;
  * <p>An object is pruned as it is stored, before the informer hands it to the event handlers; it
  * is the informer's own copy, fresh from the watch, so no one else holds it yet. The kept entry's
  * field set is compacted ({@link CompactFieldSets}): the same content in about half the memory.
+ * Then the whole object is ({@link CachedObjectCompactor}): its short strings shared with every
+ * other cached object, its empty maps of unknown properties one shared immutable map.
  *
  * <p><b>One informer per store.</b> fabric8's informer treats its store as its own: after each full
  * list it removes, and reports deleted, every stored object the list did not return. JOSDK gives
