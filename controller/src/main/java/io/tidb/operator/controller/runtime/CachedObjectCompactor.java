@@ -18,9 +18,10 @@ import java.util.Map;
  * <p>Cached objects repeat each other: the pods of one StatefulSet carry the same images, commands,
  * environment, volumes, mounts, labels and condition types, and each object read from JSON holds
  * its own copy of every such string. Jackson already interns the keys (a label's name, a field
- * name); the values were a fifth of the controller's live heap with 30 clusters. And fabric8 gives
- * every model object its own {@code LinkedHashMap} for properties its model does not know, nearly
- * always empty: tens of thousands of them in the same heap.
+ * name); strings were about a third of the controller's live heap with 30 clusters. And fabric8
+ * gives every model object its own {@code LinkedHashMap} for properties its model does not know,
+ * nearly always empty: tens of thousands of them in the same heap. Both together took 34 MB of
+ * live heap to 29 (docs/benchmarks-controller.md).
  *
  * <p>Only the model's own classes are walked (fabric8's {@code io.fabric8.kubernetes} and the
  * project's {@code io.tidb.operator.api}); their fields, and the values of their lists and maps,
@@ -181,13 +182,17 @@ final class CachedObjectCompactor {
           continue;
         }
         boolean writable = !Modifier.isFinal(modifiers);
-        fields.add(new FieldHandle(handle, writable,
-            writable && field.getName().equals(ADDITIONAL_PROPERTIES) && Map.class.isAssignableFrom(field.getType())));
+        boolean additionalProperties = writable && field.getName().equals(ADDITIONAL_PROPERTIES)
+            && Map.class.isAssignableFrom(field.getType());
+        fields.add(new FieldHandle(handle, writable, additionalProperties));
       }
     }
     return fields.toArray(FieldHandle[]::new);
   }
 
-  /** One field of a model class: its handle, whether it may be set, and whether it holds unknown properties. */
+  /**
+   * One field of a model class: its handle, whether it may be set, and whether it holds the
+   * object's unknown properties.
+   */
   private record FieldHandle(VarHandle handle, boolean writable, boolean additionalProperties) {}
 }

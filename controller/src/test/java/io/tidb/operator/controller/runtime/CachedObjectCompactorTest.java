@@ -31,8 +31,10 @@ class CachedObjectCompactorTest {
       """.formatted(LONG_VALUE);
 
   private static final String CLUSTER = """
-      {"apiVersion":"pingcap.com/v1alpha1","kind":"TidbCluster","metadata":{"name":"basic","namespace":"ns"},
-       "spec":{"version":"v8.5.7","pd":{"baseImage":"pingcap/pd","replicas":3,"config":{"log":{"level":"info"}}}},
+      {"apiVersion":"pingcap.com/v1alpha1","kind":"TidbCluster",
+       "metadata":{"name":"basic","namespace":"ns"},
+       "spec":{"version":"v8.5.7",
+         "pd":{"baseImage":"pingcap/pd","replicas":3,"config":{"log":{"level":"info"}}}},
        "status":{"pd":{"phase":"Normal"}}}
       """;
 
@@ -67,7 +69,8 @@ class CachedObjectCompactorTest {
     assertEquals(ApiObjects.toJson(readPod()), ApiObjects.toJson(compacted));
     TidbCluster cluster = CachedObjectCompactor.compact(ApiObjects.parse(CLUSTER, TidbCluster.class));
     assertEquals(ApiObjects.parse(CLUSTER, TidbCluster.class), cluster);
-    assertEquals(ApiObjects.toJson(ApiObjects.parse(CLUSTER, TidbCluster.class)), ApiObjects.toJson(cluster));
+    assertEquals(ApiObjects.toJson(ApiObjects.parse(CLUSTER, TidbCluster.class)),
+        ApiObjects.toJson(cluster));
   }
 
   @Test
@@ -76,7 +79,8 @@ class CachedObjectCompactorTest {
     TidbCluster second = CachedObjectCompactor.compact(ApiObjects.parse(CLUSTER, TidbCluster.class));
     assertSame(first.getSpec().getVersion(), second.getSpec().getVersion());
     assertSame(first.getSpec().getPd().getBaseImage(), second.getSpec().getPd().getBaseImage());
-    assertSame(first.getMetadata().getName(), second.getMetadata().getName(), "CustomResource's own field");
+    assertSame(first.getMetadata().getName(), second.getMetadata().getName(),
+        "the metadata, a field of fabric8's CustomResource");
   }
 
   @Test
@@ -106,7 +110,8 @@ class CachedObjectCompactorTest {
         .withNewSpec().addNewContainer().withName("tikv").withImage(image).endContainer().endSpec()
         .build();
     built.getSpec().setContainers(List.of(built.getSpec().getContainers().get(0)));
-    built.getMetadata().setLabels(Map.of("app.kubernetes.io/component", new String("tikv".toCharArray())));
+    built.getMetadata()
+        .setLabels(Map.of("app.kubernetes.io/component", new String("tikv".toCharArray())));
     Pod compacted = CachedObjectCompactor.compact(built);
     assertSame("pingcap/tikv:v8.5.7", compacted.getSpec().getContainers().get(0).getImage(),
         "a model object inside an immutable list is compacted");
