@@ -1,5 +1,6 @@
 package io.tidb.operator.controller.runtime;
 
+import io.fabric8.kubernetes.api.model.FieldsV1;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
@@ -12,8 +13,9 @@ import java.util.Map;
 /**
  * An object about to enter an informer's cache, rewritten in place so that it holds what it held
  * in less memory ({@link PrunedItemStore}): every string value of up to {@value #MAX_SHARED_LENGTH}
- * characters is replaced by the JVM's one interned copy of it, and every empty map of additional
- * properties by one shared immutable empty map.
+ * characters is replaced by the JVM's one interned copy of it, every empty map of additional
+ * properties by one shared immutable empty map, and every managedFields entry's field set by its
+ * compacted copy ({@link CompactFieldSets}, which the walk does not descend into again).
  *
  * <p>Cached objects repeat each other: the pods of one StatefulSet carry the same images, commands,
  * environment, volumes, mounts, labels and condition types, and each object read from JSON holds
@@ -98,10 +100,16 @@ final class CachedObjectCompactor {
     }
   }
 
-  /** {@code value} or its shared copy; maps, lists and model objects are compacted in place. */
+  /**
+   * {@code value} or its shared copy; a field set is replaced by its compacted copy, maps, lists
+   * and other model objects are compacted in place.
+   */
   private static Object compactValue(Object value) {
     if (value instanceof String s) {
       return share(s);
+    }
+    if (value instanceof FieldsV1 fields) {
+      return CompactFieldSets.compact(fields);
     }
     if (value instanceof Map<?, ?> map) {
       compactMap(map);

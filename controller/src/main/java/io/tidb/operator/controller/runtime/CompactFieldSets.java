@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * A managedFields entry's field set ({@code fieldsV1}) with the same content in about half the
- * memory, for the informers' caches ({@link PrunedItemStore}).
+ * memory, for the informers' caches ({@link CachedObjectCompactor}, {@link PrunedItemStore}).
  *
  * <p>A field set is a tree of maps whose leaves, two thirds of its entries, are empty maps: {@code
  * {"f:spec":{"f:replicas":{},...}}}. As read from JSON every leaf is a map of its own, every key

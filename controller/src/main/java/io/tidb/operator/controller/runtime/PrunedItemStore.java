@@ -21,13 +21,13 @@ import java.util.stream.Stream;
  *
  * <p>Through the controller's own JSON mapping the other entries are already left out as objects
  * are read ({@code ApiObjects.keepOnlyManagedFieldsOf}, which {@link OperatorRuntime} turns on);
- * the store still compacts the kept entry, and prunes objects read by a client with another mapping.
+ * the store still prunes objects read by a client with another mapping.
  *
  * <p>An object is pruned as it is stored, before the informer hands it to the event handlers; it
- * is the informer's own copy, fresh from the watch, so no one else holds it yet. The kept entry's
- * field set is compacted ({@link CompactFieldSets}): the same content in about half the memory.
- * Then the whole object is ({@link CachedObjectCompactor}): its short strings shared with every
- * other cached object, its empty maps of unknown properties one shared immutable map.
+ * is the informer's own copy, fresh from the watch, so no one else holds it yet. Then it is
+ * compacted ({@link CachedObjectCompactor}): its short strings shared with every other cached
+ * object, its empty maps of unknown properties one shared immutable map, the kept entry's field
+ * set in about half the memory ({@link CompactFieldSets}).
  *
  * <p><b>One informer per store.</b> fabric8's informer treats its store as its own: after each full
  * list it removes, and reports deleted, every stored object the list did not return. JOSDK gives
@@ -56,9 +56,8 @@ public final class PrunedItemStore<R extends HasMetadata> implements ItemStore<R
   }
 
   /**
-   * Removes from {@code object} every managedFields entry but the operator's own apply entry,
-   * compacts that entry's field set ({@link CompactFieldSets}), and returns the object. Pure apart
-   * from that change.
+   * Removes from {@code object} every managedFields entry but the operator's own apply entry and
+   * returns the object. Pure apart from that change.
    */
   static <R extends HasMetadata> R prune(R object) {
     if (object.getMetadata() == null) {
@@ -68,9 +67,7 @@ public final class PrunedItemStore<R extends HasMetadata> implements ItemStore<R
     if (entries == null || entries.isEmpty()) {
       return object;
     }
-    List<ManagedFieldsEntry> kept = entries.stream().filter(PrunedItemStore::kept).toList();
-    kept.forEach(entry -> entry.setFieldsV1(CompactFieldSets.compact(entry.getFieldsV1())));
-    object.getMetadata().setManagedFields(kept);
+    object.getMetadata().setManagedFields(entries.stream().filter(PrunedItemStore::kept).toList());
     return object;
   }
 

@@ -49,11 +49,13 @@ class PrunedItemStoreTest {
   }
 
   @Test
-  void theKeptEntrysFieldSetIsCompacted() {
+  void theStoreCompactsTheKeptEntrysFieldSet() {
     ManagedFieldsEntry ours = entry("tidb-operator", "Apply", null);
     ours.setFieldsV1(ApiObjects.parse("{\"f:spec\":{\"f:replicas\":{}}}", FieldsV1.class));
-    Pod pruned = PrunedItemStore.prune(pod(entry("kube-controller-manager", "Update", null), ours));
-    FieldsV1 kept = pruned.getMetadata().getManagedFields().get(0).getFieldsV1();
+    PrunedItemStore<Pod> store = new PrunedItemStore<>();
+    Pod pod = pod(entry("kube-controller-manager", "Update", null), ours);
+    store.put(store.getKey(pod), pod);
+    FieldsV1 kept = store.get("ns/basic-pd-0").getMetadata().getManagedFields().get(0).getFieldsV1();
     assertEquals(Map.of("f:spec", Map.of("f:replicas", Map.of())), kept.getAdditionalProperties());
     Object replicas = ((Map<?, ?>) kept.getAdditionalProperties().get("f:spec")).get("f:replicas");
     assertSame(Map.of(), replicas, "the shared empty set");
