@@ -1,8 +1,12 @@
 package io.tidb.operator.testsupport;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * CPU time and memory of a running process, from Linux's {@code /proc/<pid>/stat} and {@code
@@ -58,6 +62,36 @@ public final class ProcFiles {
   /** utime + stime of {@code pid} so far, in clock ticks ({@link #CLOCK_TICKS_PER_SECOND}). */
   public static long cpuTicks(long pid) throws IOException {
     return cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+  }
+
+  /**
+   * utime + stime, in clock ticks, of the threads of {@code pid} whose name ({@code
+   * /proc/<pid>/task/<tid>/comm}'s, at most 15 characters: {@code "C2 CompilerThre"}) {@code
+   * threadName} accepts. A thread that ends while they are read is left out.
+   */
+  public static long threadTicks(long pid, Predicate<String> threadName) throws IOException {
+    long ticks = 0;
+    try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        String stat;
+        try {
+          stat = Files.readString(task.resolve("stat"));
+        } catch (NoSuchFileException ended) {
+          continue;
+        }
+        if (threadName.test(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) {
+          ticks += cpuTicks(stat);
+        }
+      }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    return ticks;
+  }
+
+  /** Whether a thread of that name is one of HotSpot's JIT compiler threads (C1's or C2's). */
+  public static boolean isJitCompilerThread(String threadName) {
+    return threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre");
   }
 
   /** The resident set size of {@code pid} in KiB ({@code VmRSS}). */

@@ -71,12 +71,21 @@ public final class AdmissionBenchmark {
    * answer that does not come counts as an error instead of stopping the benchmark.
    */
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+  /** The slices in which {@link #settleJit} watches the JIT, and the share of one it may use. */
+  private static final Duration JIT_SLICE = Duration.ofSeconds(3);
+  private static final double JIT_SETTLED_SHARE = 0.01;
 
   private String serverClasspath;
   private Path example = Path.of("../examples/basic-tidb-cluster.yaml");
   private List<Integer> concurrency = List.of(1, 16, 64);
   private Duration warmup = Duration.ofSeconds(5);
   private Duration measure = Duration.ofSeconds(10);
+  /**
+   * After the warm-up, the load stays on in slices of {@link #JIT_SLICE} until the server's JIT
+   * compiler threads spent at most {@link #JIT_SETTLED_SHARE} of a slice, for at most this long;
+   * zero measures right after the warm-up.
+   */
+  private Duration jitSettleMax = Duration.ofSeconds(120);
   /** Default: the chart's webhook memory limit and jvmOptions, read from its values.yaml. */
   private String serverJvmArgs;
   /** Default: the chart's webhook container environment (webhook.mallocArenaMax and webhook.env). */
@@ -105,6 +114,7 @@ public final class AdmissionBenchmark {
         case "--concurrency" -> bench.concurrency = Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
         case "--warmup-seconds" -> bench.warmup = Duration.ofSeconds(Long.parseLong(value));
         case "--seconds" -> bench.measure = Duration.ofSeconds(Long.parseLong(value));
+        case "--jit-settle-max-seconds" -> bench.jitSettleMax = Duration.ofSeconds(Long.parseLong(value));
         case "--server-jvm-args" -> bench.serverJvmArgs = value;
         case "--create-review" -> bench.createReview = Path.of(value);
         case "--update-review" -> bench.updateReview = Path.of(value);
@@ -190,27 +200,32 @@ public final class AdmissionBenchmark {
       System.out.printf(Locale.ROOT, "load generator: %s%n", loadClient.equals("socket")
           ? "blocking TLS sockets, one kept-alive connection per client thread"
           : "the JDK's HttpClient, one per client thread");
-      System.out.printf(Locale.ROOT, "%n| input | clients | requests | throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | server CPU per request (ms) | × floor | generator CPU per request (ms) | errors |%n");
-      System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|---|---|%n");
+      System.out.printf(Locale.ROOT, "%n| input | clients | warm-up (s) | requests | throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | server CPU per request (ms) | of which JIT (ms) | × floor | generator CPU per request (ms) | errors |%n");
+      System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%n");
       for (int clients : concurrency) {
         double floorCpu = Double.NaN;
         for (Input input : inputs) {
           URI uri = URI.create("https://127.0.0.1:" + port + input.endpoint());
           load(uri, input.body(), input.expectedStatus(), tls, clients, warmup);
+          Duration warmedUp = warmup.plus(settleJit(server, uri, input, tls, clients));
           long cpuBefore = ProcFiles.cpuTicks(server.pid());
+          long jitBefore = ProcFiles.threadTicks(server.pid(), ProcFiles::isJitCompilerThread);
           long generatorBefore = ProcFiles.cpuTicks(ProcessHandle.current().pid());
           Result r = load(uri, input.body(), input.expectedStatus(), tls, clients, measure);
           double cpuMs = (ProcFiles.cpuTicks(server.pid()) - cpuBefore) * 1000.0 / ProcFiles.CLOCK_TICKS_PER_SECOND;
           double generatorMs = (ProcFiles.cpuTicks(ProcessHandle.current().pid()) - generatorBefore) * 1000.0
               / ProcFiles.CLOCK_TICKS_PER_SECOND;
+          double jitMs = (ProcFiles.threadTicks(server.pid(), ProcFiles::isJitCompilerThread) - jitBefore)
+              * 1000.0 / ProcFiles.CLOCK_TICKS_PER_SECOND;
           double perRequest = cpuMs / Math.max(1, r.count());
           if (input.name().equals("floor")) {
             floorCpu = perRequest;
           }
-          System.out.printf(Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.3f | %.1f | %.3f | %d |%n",
-              input.name(), clients, r.count(), r.count() / (measure.toNanos() / 1e9),
+          System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.3f | %.3f | %.1f | %.3f | %d |%n",
+              input.name(), clients, warmedUp.toSeconds(), r.count(), r.count() / (measure.toNanos() / 1e9),
               r.percentile(0.50), r.percentile(0.90), r.percentile(0.99), r.percentile(1.0),
-              perRequest, perRequest / floorCpu, generatorMs / Math.max(1, r.count()), r.errors());
+              perRequest, jitMs / Math.max(1, r.count()), perRequest / floorCpu,
+              generatorMs / Math.max(1, r.count()), r.errors());
         }
       }
       Input validate = reviews(inputs).get(0);
@@ -246,6 +261,29 @@ public final class AdmissionBenchmark {
         System.out.printf(Locale.ROOT, "SIGTERM to exit: NOT within 60 s; killed (exit code %d)%n", server.exitValue());
       }
     }
+  }
+
+  /**
+   * Keeps {@code clients} sending {@code input} in slices of {@link #JIT_SLICE} while the server's
+   * JIT compiler threads (C1's and C2's) spend more than {@link #JIT_SETTLED_SHARE} of a slice, for
+   * at most {@link #jitSettleMax}: each input takes paths of its own through the server that the
+   * JIT compiles under its load, for tens of seconds on two cores, and a window measured meanwhile
+   * counts that work (up to a fifth of the server's CPU in a 10 s window) as the requests' cost.
+   * Returns how long it kept the load on.
+   */
+  private Duration settleJit(Process server, URI uri, Input input, SSLContext tls, int clients)
+      throws IOException, InterruptedException {
+    long started = System.nanoTime();
+    long deadline = started + jitSettleMax.toNanos();
+    while (System.nanoTime() < deadline) {
+      long before = ProcFiles.threadTicks(server.pid(), ProcFiles::isJitCompilerThread);
+      load(uri, input.body(), input.expectedStatus(), tls, clients, JIT_SLICE);
+      long spent = ProcFiles.threadTicks(server.pid(), ProcFiles::isJitCompilerThread) - before;
+      if (spent <= JIT_SETTLED_SHARE * JIT_SLICE.toSeconds() * ProcFiles.CLOCK_TICKS_PER_SECOND) {
+        break;
+      }
+    }
+    return Duration.ofNanos(System.nanoTime() - started);
   }
 
   /**
