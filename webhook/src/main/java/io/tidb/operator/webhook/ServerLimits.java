@@ -28,7 +28,9 @@ import java.time.Duration;
  *     connection holds about 10 KB of heap (its TLS session, HTTP parser and buffers): an open
  *     loop that abandoned its requests left 9,000 open and a 128 MiB heap ran out
  * @param maxThreads the server's threads; bodies are read without one, so few are needed, and
- *     each costs stack memory
+ *     each costs stack memory. More threads than reviews can run at once only take turns on the
+ *     cores: at 64 connections on 2 cores, 8 threads cost less CPU per review than 32
+ *     (docs/benchmarks-webhook.md)
  */
 public record ServerLimits(
     int maxBodyBytes,
@@ -94,7 +96,16 @@ public record ServerLimits(
         1024,
         // Room for a thousand slow or idle clients and the API server's own connections.
         1536,
-        32);
+        defaultMaxThreads(Runtime.getRuntime().availableProcessors()));
+  }
+
+  /**
+   * Four threads a core, at least 8 (the fewest the server takes): the acceptor and the selector
+   * hold one each, the rest read TLS records, parse and judge reviews in their turns and write
+   * the answers.
+   */
+  static int defaultMaxThreads(int processors) {
+    return Math.max(8, 4 * processors);
   }
 
   /** An eighth of {@code maxHeap}, at most 64 MiB, at least {@code maxBodyBytes}. */

@@ -32,6 +32,13 @@ class ServerLimitsTest {
   }
 
   @Test
+  void theDefaultThreadsAreFourACoreAndNeverFewerThanTheServerTakes() {
+    assertEquals(8, ServerLimits.defaultMaxThreads(1));
+    assertEquals(8, ServerLimits.defaultMaxThreads(2));
+    assertEquals(32, ServerLimits.defaultMaxThreads(8));
+  }
+
+  @Test
   void theDefaultBodyDeadlineComesBeforeTheIdleTimeout() {
     ServerLimits d = ServerLimits.defaults(1 << 20);
     assertTrue(d.bodyDeadline().compareTo(d.idleTimeout()) < 0, d.toString());
