@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -64,13 +66,15 @@ public final class ProcFiles {
     return cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
   }
 
+  /** One thread of a process: its name (at most 15 characters) and utime + stime in ticks. */
+  public record ThreadTicks(String name, long ticks) {}
+
   /**
-   * utime + stime, in clock ticks, of the threads of {@code pid} whose name ({@code
-   * /proc/<pid>/task/<tid>/comm}'s, at most 15 characters: {@code "C2 CompilerThre"}) {@code
-   * threadName} accepts. A thread that ends while they are read is left out.
+   * The threads of {@code pid} by thread id ({@code /proc/<pid>/task/<tid>/stat}); a thread that
+   * ends while they are read is left out.
    */
-  public static long threadTicks(long pid, Predicate<String> threadName) throws IOException {
-    long ticks = 0;
+  public static Map<String, ThreadTicks> threads(long pid) throws IOException {
+    Map<String, ThreadTicks> threads = new HashMap<>();
     try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
       for (Path task : (Iterable<Path>) tasks::iterator) {
         String stat;
@@ -79,14 +83,22 @@ public final class ProcFiles {
         } catch (NoSuchFileException ended) {
           continue;
         }
-        if (threadName.test(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) {
-          ticks += cpuTicks(stat);
-        }
+        threads.put(task.getFileName().toString(), new ThreadTicks(
+            stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpuTicks(stat)));
       }
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
-    return ticks;
+    return threads;
+  }
+
+  /**
+   * utime + stime, in clock ticks, of the threads of {@code pid} whose name (e.g. {@code "C2
+   * CompilerThre"}) {@code threadName} accepts.
+   */
+  public static long threadTicks(long pid, Predicate<String> threadName) throws IOException {
+    return threads(pid).values().stream().filter(t -> threadName.test(t.name()))
+        .mapToLong(ThreadTicks::ticks).sum();
   }
 
   /** Whether a thread of that name is one of HotSpot's JIT compiler threads (C1's or C2's). */

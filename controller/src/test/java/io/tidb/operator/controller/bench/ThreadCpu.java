@@ -2,13 +2,9 @@ package io.tidb.operator.controller.bench;
 
 import io.tidb.operator.testsupport.ProcFiles;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * CPU ticks of each thread of a process ({@code /proc/<pid>/task/<tid>/stat}), and the CPU seconds
@@ -20,19 +16,10 @@ record ThreadCpu(Map<String, String> names, Map<String, Long> ticks) {
   static ThreadCpu of(long pid) throws IOException {
     Map<String, String> names = new HashMap<>();
     Map<String, Long> ticks = new HashMap<>();
-    try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-      for (Path task : (Iterable<Path>) tasks::iterator) {
-        String stat;
-        try {
-          stat = Files.readString(task.resolve("stat"));
-        } catch (NoSuchFileException gone) {
-          continue;
-        }
-        String tid = task.getFileName().toString();
-        names.put(tid, stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
-        ticks.put(tid, ProcFiles.cpuTicks(stat));
-      }
-    }
+    ProcFiles.threads(pid).forEach((tid, thread) -> {
+      names.put(tid, thread.name());
+      ticks.put(tid, thread.ticks());
+    });
     return new ThreadCpu(names, ticks);
   }
 
