@@ -100,9 +100,9 @@ public record ServerLimits(
   }
 
   /**
-   * Four threads a core, at least 8 (the fewest the server takes): the acceptor and the selector
-   * hold one each, the rest read TLS records, parse and judge reviews in their turns and write
-   * the answers.
+   * Four threads a core, at least 8 (the fewest the server takes): Jetty's acceptor and selectors
+   * hold some (two on 2 cores), the rest read TLS records, parse and judge reviews in their turns
+   * and write the answers.
    */
   static int defaultMaxThreads(int processors) {
     return Math.max(8, 4 * processors);
