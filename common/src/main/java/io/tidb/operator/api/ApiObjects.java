@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
@@ -66,7 +67,8 @@ public final class ApiObjects {
   /**
    * fabric8's serialization on {@code mapper}, configured as the processes read and write the
    * model: fabric8's modules, the properties read and written through their fields ({@link
-   * FieldBackedProperties}), the watched kinds registered by name. For a mapper of a process's own
+   * FieldBackedProperties}), quantities read from their text ({@link QuantityReader}), the watched
+   * kinds registered by name. For a mapper of a process's own
    * (the webhook's, with its limits on what a body may hold) as for this class's.
    */
   public static KubernetesSerialization newSerialization(ObjectMapper mapper) {
@@ -74,6 +76,7 @@ public final class ApiObjects {
     // the last registered modifier first. The writes replace the writers fabric8 wraps; the reads
     // replace the setter properties before fabric8 wraps them.
     mapper.registerModule(new SimpleModule("field-writes").setSerializerModifier(new FieldBackedProperties.Writes()));
+    mapper.addMixIn(Quantity.class, QuantityMixIn.class);
     KubernetesSerialization serialization = new KubernetesSerialization(mapper, false);
     mapper.registerModule(new SimpleModule("field-reads").setDeserializerModifier(new FieldBackedProperties.Reads()));
     WATCHED_KINDS.forEach(serialization::registerKubernetesResource);
@@ -139,6 +142,10 @@ public final class ApiObjects {
         .registerModule(new SimpleModule("lazy-property-deserializers")
             .setDeserializerModifier(new LazyPropertyDeserializers()));
   }
+
+  /** Reads quantities written as strings with {@link QuantityReader}. */
+  @JsonDeserialize(using = QuantityReader.class)
+  private abstract static class QuantityMixIn {}
 
   /** Reads managedFields with {@link ManagedFieldsReader}. */
   private abstract static class ObjectMetaMixIn {

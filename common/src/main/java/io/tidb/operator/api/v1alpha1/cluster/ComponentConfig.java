@@ -73,6 +73,17 @@ public final class ComponentConfig {
     return parsedTree().deepCopy();
   }
 
+  /**
+   * Parses the configuration when it is TOML (once: {@link #tree()} and {@link #get} reuse it),
+   * copying nothing: for a rule that only needs to know that it parses.
+   *
+   * @throws InvalidConfigException if the TOML does not parse or the value is neither an object
+   *     nor a string
+   */
+  public void requireValid() {
+    parsedTree();
+  }
+
   /** The memo of {@link #tree()} itself: read it, never change it or hand it out. */
   private ObjectNode parsedTree() {
     ObjectNode tree = parsed;

@@ -67,16 +67,15 @@ final class TidbClusterUpdateRules {
     if (oldPd == null || pd == null || oldPd.getConfig() == null || pd.getConfig() == null) {
       return;
     }
-    Optional<JsonNode> oldTree = tree(oldPd.getConfig());
-    Optional<JsonNode> newTree = tree(pd.getConfig());
-    if (oldTree.isEmpty() || newTree.isEmpty()) {
+    if (!parses(oldPd.getConfig()) || !parses(pd.getConfig())) {
       return; // a config that does not parse is reported by the always-checked rules
     }
     for (String section : List.of("schedule", "replication")) {
-      JsonNode before = oldTree.get().get(section);
-      JsonNode after = newTree.get().get(section);
-      if (!Objects.equals(before, after)) {
-        out.add(Violation.immutable("spec.pd.config." + section, after == null ? null : after.toString(),
+      Optional<JsonNode> before = oldPd.getConfig().get(section);
+      Optional<JsonNode> after = pd.getConfig().get(section);
+      if (!before.equals(after)) {
+        out.add(Violation.immutable("spec.pd.config." + section,
+            after.map(JsonNode::toString).orElse(null),
             "PD keeps " + section + " settings in etcd after bootstrap, so they are immutable here;"
                 + " change them with pd-ctl instead"));
       }
@@ -93,7 +92,10 @@ final class TidbClusterUpdateRules {
     if (config == null) {
       return;
     }
-    JsonNode cn = tree(config).map(t -> t.path("security").get("cert-allowed-cn")).orElse(null);
+    if (!parses(config)) {
+      return;
+    }
+    JsonNode cn = config.get("security.cert-allowed-cn").orElse(null);
     if (cn == null || cn.isNull()) {
       return;
     }
@@ -167,11 +169,13 @@ final class TidbClusterUpdateRules {
     };
   }
 
-  private static Optional<JsonNode> tree(ComponentConfig config) {
+  /** Whether {@code config} parses; one that does not is reported by the always-checked rules. */
+  private static boolean parses(ComponentConfig config) {
     try {
-      return Optional.of(config.tree());
+      config.requireValid();
+      return true;
     } catch (InvalidConfigException e) {
-      return Optional.empty();
+      return false;
     }
   }
 

@@ -345,7 +345,7 @@ public final class TidbClusterValidator {
       return;
     }
     try {
-      config.tree();
+      config.requireValid();
     } catch (InvalidConfigException e) {
       out.add(Violation.invalid(path, config.isToml() ? config.raw().asText() : config.toString(),
           e.getMessage()));
