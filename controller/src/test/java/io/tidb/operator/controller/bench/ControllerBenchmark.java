@@ -420,6 +420,8 @@ public final class ControllerBenchmark {
     requireAlive(controller);
     PrometheusText atReady = converging.metricsAtReady();
     PrometheusText settled = scrape(port);
+    // One snapshot: the simulator goes on answering, so a second calls() may be longer than the first.
+    List<io.tidb.operator.pdsim.RecordedCall> calls = sim.calls();
     return new Quiet(
         RequestCounts.of(settled).since(RequestCounts.of(atReady)),
         reconciles(settled) - reconciles(atReady),
@@ -428,7 +430,7 @@ public final class ControllerBenchmark {
         ProcFiles.statusMiB(controller.pid(), "VmRSS"),
         ProcFiles.statusMiB(controller.pid(), "VmHWM"),
         ThreadCpu.of(controller.pid()).since(converging.threadsAtReady()),
-        callsByRequest(sim.calls().subList(converging.simCallsAtReady(), sim.calls().size())));
+        callsByRequest(calls.subList(converging.simCallsAtReady(), calls.size())));
   }
 
   /** PD and TiDB calls by component and path (ids and names made {@code *}), most frequent first. */
