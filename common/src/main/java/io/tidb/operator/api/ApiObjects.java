@@ -68,8 +68,8 @@ public final class ApiObjects {
    * fabric8's serialization on {@code mapper}, configured as the processes read and write the
    * model: fabric8's modules, the properties read and written through their fields ({@link
    * FieldBackedProperties}), quantities read from their text ({@link QuantityReader}), the watched
-   * kinds registered by name. For a mapper of a process's own
-   * (the webhook's, with its limits on what a body may hold) as for this class's.
+   * kinds registered by name. For a mapper of a process's own (the webhook's, with its limits on
+   * what a body may hold) as for this class's.
    */
   public static KubernetesSerialization newSerialization(ObjectMapper mapper) {
     // Field writes registered before fabric8's modules and field reads after them: Jackson runs

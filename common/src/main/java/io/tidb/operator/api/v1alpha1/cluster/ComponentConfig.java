@@ -74,8 +74,8 @@ public final class ComponentConfig {
   }
 
   /**
-   * Parses the configuration when it is TOML (once: {@link #tree()} and {@link #get} reuse it),
-   * copying nothing: for a rule that only needs to know that it parses.
+   * Reads the configuration into its tree of tables once ({@link #tree()} and {@link #get} reuse
+   * it) and copies nothing: for a rule that only needs to know that it parses.
    *
    * @throws InvalidConfigException if the TOML does not parse or the value is neither an object
    *     nor a string
