@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
  * are waiting. A fair hand-over keeps a released turn for the parked thread at the head of the
  * queue until the scheduler runs it, and the thread that released it parks at its next review; at
  * 64 connections on 2 cores barging cost 0.18 against 0.21-0.24 ms of server CPU per validate and
- * answered a quarter more reviews a second (docs/benchmarks-webhook.md). Waiting reviews still take turns in their order
- * among themselves, each within the limit.
+ * answered a quarter more reviews a second (docs/benchmarks-webhook.md). Waiting reviews still
+ * take turns in their order among themselves, each within the limit.
  */
 final class ReviewTurns {
 
