@@ -2,6 +2,7 @@ package io.tidb.operator.controller.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.tidb.operator.testsupport.ProcFiles.ThreadTicks;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -10,11 +11,11 @@ class ThreadCpuTest {
 
   @Test
   void cpuIsSummedByThreadGroupLargestFirstAndNewThreadsCountFromZero() {
-    ThreadCpu before = new ThreadCpu(
-        Map.of("1", "pool-3-thread-1", "2", "C1 CompilerThre"), Map.of("1", 100L, "2", 50L));
-    ThreadCpu after = new ThreadCpu(
-        Map.of("1", "pool-3-thread-1", "2", "C1 CompilerThre", "3", "pool-3-thread-2", "4", "idle"),
-        Map.of("1", 150L, "2", 60L, "3", 30L, "4", 0L));
+    ThreadCpu before = new ThreadCpu(Map.of(
+        "1", new ThreadTicks("pool-3-thread-1", 100), "2", new ThreadTicks("C1 CompilerThre", 50)));
+    ThreadCpu after = new ThreadCpu(Map.of(
+        "1", new ThreadTicks("pool-3-thread-1", 150), "2", new ThreadTicks("C1 CompilerThre", 60),
+        "3", new ThreadTicks("pool-3-thread-2", 30), "4", new ThreadTicks("idle", 0)));
     Map<String, Double> cpu = after.since(before);
     assertEquals(List.of("pool-N-thread-N", "CN CompilerThre"), List.copyOf(cpu.keySet()));
     assertEquals(0.8, cpu.get("pool-N-thread-N"), 1e-9);
