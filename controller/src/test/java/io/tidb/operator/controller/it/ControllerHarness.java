@@ -16,6 +16,7 @@ import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
 import io.tidb.operator.controller.initializer.InitializerSettings;
+import io.tidb.operator.controller.runtime.AsciiWatchBodies;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.ReconcileMetrics;
@@ -202,7 +203,7 @@ final class ControllerHarness implements AutoCloseable {
       config.setMasterUrl(apiServerUrl);
     }
     // The JSON mapping ControllerMain's client has (KubeClients.create): watch events read once,
-    // of managedFields only the operator's own apply entry.
+    // of managedFields only the operator's own apply entry; and its watch bodies as ASCII.
     KubernetesClient client =
         new KubernetesClientBuilder()
             .withConfig(config)
@@ -211,6 +212,7 @@ final class ControllerHarness implements AutoCloseable {
                 b ->
                     b.addOrReplaceInterceptor(
                             KubeApiRequestMetrics.NAME, new KubeApiRequestMetrics(registry))
+                        .addOrReplaceInterceptor(AsciiWatchBodies.NAME, new AsciiWatchBodies())
                         .addOrReplaceInterceptor("it-write-recorder", writes)
                         .addOrReplaceInterceptor("it-read-recorder", reads))
             .build();
