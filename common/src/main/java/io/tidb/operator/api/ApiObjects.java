@@ -3,7 +3,6 @@ package io.tidb.operator.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.cfg.ContextAttributes;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
@@ -116,8 +115,26 @@ public final class ApiObjects {
   }
 
   static void keepOnlyManagedFieldsOf(ObjectMapper mapper, String fieldManager) {
-    mapper.setDefaultAttributes(
-        ContextAttributes.getEmpty().withSharedAttribute(ManagedFieldsReader.KEPT_MANAGER, fieldManager));
+    withSharedAttribute(mapper, ManagedFieldsReader.KEPT_MANAGER, fieldManager);
+  }
+
+  /**
+   * From now on, an operator custom resource that the model cannot hold (a field of the wrong JSON
+   * type where the CRD keeps no schema) is read as a stand-in, not refused: its metadata, no spec
+   * or status, the reason in {@link UnreadableResources} ({@link ResourceStandIns}). For the
+   * controller, which calls this once as it starts: one such object otherwise stopped the informer
+   * that met it, and the process with it. Reads by any other process fail as before.
+   */
+  public static void readUnreadableResourcesAsStandIns() {
+    readUnreadableResourcesAsStandIns(MAPPER);
+  }
+
+  static void readUnreadableResourcesAsStandIns(ObjectMapper mapper) {
+    withSharedAttribute(mapper, ResourceStandIns.ATTRIBUTE, Boolean.TRUE);
+  }
+
+  private static void withSharedAttribute(ObjectMapper mapper, String key, Object value) {
+    mapper.setDefaultAttributes(mapper.getDeserializationConfig().getAttributes().withSharedAttribute(key, value));
   }
 
   /**
@@ -133,14 +150,17 @@ public final class ApiObjects {
   /**
    * The mapper before fabric8 configures it: watch events' objects read in one pass, each
    * property's deserializer built when a value first arrives for it ({@link
-   * LazyPropertyDeserializers}), managedFields read by {@link ManagedFieldsReader}.
+   * LazyPropertyDeserializers}), managedFields read by {@link ManagedFieldsReader}, the custom
+   * resources' readers able to give stand-ins ({@link ResourceStandIns}, off until turned on).
    */
   static ObjectMapper mapper() {
     return new ObjectMapper()
         .addMixIn(WatchEvent.class, WatchEventObjectMixIn.class)
         .addMixIn(ObjectMeta.class, ObjectMetaMixIn.class)
         .registerModule(new SimpleModule("lazy-property-deserializers")
-            .setDeserializerModifier(new LazyPropertyDeserializers()));
+            .setDeserializerModifier(new LazyPropertyDeserializers()))
+        .registerModule(new SimpleModule("resource-stand-ins")
+            .setDeserializerModifier(new ResourceStandIns()));
   }
 
   /** Reads quantities written as strings with {@link QuantityReader}. */

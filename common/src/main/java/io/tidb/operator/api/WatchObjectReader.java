@@ -83,20 +83,23 @@ final class WatchObjectReader extends StdDeserializer<Object> {
    * Reads a {@code type} whose type fields are in {@code head}, the parser at the next field's
    * name or at the object's end. A plain bean (fabric8's model classes, the operator's custom
    * resources) is made empty, given the type fields, and then the rest from the parser itself, as
-   * Jackson's update of an existing object does; anything else reads from the buffer followed by
-   * the parser.
+   * Jackson's update of an existing object does (a custom resource through {@link
+   * ResourceStandIns}); anything else reads from the buffer followed by the parser.
    */
   private static Object readTyped(
       JsonParser p, DeserializationContext ctxt, TokenBuffer head, Class<?> type) throws IOException {
     JsonDeserializer<Object> deserializer = ctxt.findRootValueDeserializer(ctxt.constructType(type));
-    if (deserializer instanceof BeanDeserializer bean
+    ResourceStandIns.Reader standIns = deserializer instanceof ResourceStandIns.Reader r ? r : null;
+    BeanDeserializer bean = standIns != null ? standIns.bean()
+        : deserializer instanceof BeanDeserializer b ? b : null;
+    if (bean != null
         && bean.getValueInstantiator().canCreateUsingDefault()
         && bean.getObjectIdReader() == null) {
       Object value = bean.getValueInstantiator().createUsingDefault(ctxt);
       JsonParser typeFields = head.asParser(p);
       typeFields.nextToken();
       bean.deserialize(typeFields, ctxt, value);
-      return bean.deserialize(p, ctxt, value);
+      return standIns != null ? standIns.deserializeInto(p, ctxt, value) : bean.deserialize(p, ctxt, value);
     }
     JsonParser rest = JsonParserSequence.createFlattened(true, head.asParser(p), p);
     rest.nextToken();

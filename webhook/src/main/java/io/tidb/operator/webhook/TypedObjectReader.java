@@ -11,12 +11,10 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.deser.ValueInstantiator;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
+import io.tidb.operator.api.validation.JsonTypes;
 import io.tidb.operator.api.validation.Violation;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -106,58 +104,6 @@ final class TypedObjectReader {
         : ctx;
   }
 
-  /** The JSON type a Java type is read from, in the API server's words. */
-  static String jsonType(Class<?> type) {
-    if (type == Integer.class || type == int.class || type == Long.class || type == long.class
-        || type == Short.class || type == short.class || type == BigInteger.class) {
-      return "integer";
-    }
-    if (type == Double.class || type == double.class || type == Float.class || type == float.class
-        || type == BigDecimal.class) {
-      return "number";
-    }
-    if (type == Boolean.class || type == boolean.class) {
-      return "boolean";
-    }
-    if (type == String.class || type.isEnum()) {
-      return "string";
-    }
-    if (type.isArray() || Collection.class.isAssignableFrom(type)) {
-      return "array";
-    }
-    if (type.getSimpleName().equals("IntOrString")) {
-      return "integer or string";
-    }
-    if (type.getSimpleName().equals("Quantity")) {
-      return "string or number";
-    }
-    return "object";
-  }
-
-  /** What was found instead, as the API server names it. */
-  private static String found(JsonToken token) {
-    if (token == null) {
-      return "null";
-    }
-    switch (token) {
-      case START_OBJECT:
-        return "object";
-      case START_ARRAY:
-        return "array";
-      case VALUE_STRING:
-        return "string";
-      case VALUE_NUMBER_INT:
-        return "integer";
-      case VALUE_NUMBER_FLOAT:
-        return "number";
-      case VALUE_TRUE:
-      case VALUE_FALSE:
-        return "boolean";
-      default:
-        return token.asString() == null ? token.name() : token.asString();
-    }
-  }
-
   /** Records the problem and reads the field as absent. */
   private static final class Collector extends DeserializationProblemHandler {
     private final List<Violation> errors;
@@ -170,28 +116,10 @@ final class TypedObjectReader {
 
     /** Records the current value as wrongly typed and reads it as absent. */
     private Object record(JsonParser p, Class<?> expected) throws IOException {
-      JsonToken token = p.currentToken();
-      Object value = token != null && token.isScalarValue() && token != JsonToken.VALUE_NULL
-          ? scalar(p) : found(token);
-      errors.add(Violation.invalid(path(p, base), value, "must be of type " + jsonType(expected)));
+      errors.add(Violation.invalid(
+          path(p, base), JsonTypes.shown(p), "must be of type " + JsonTypes.of(expected)));
       p.skipChildren();
       return null;
-    }
-
-    private static Object scalar(JsonParser p) throws IOException {
-      switch (p.currentToken()) {
-        case VALUE_STRING:
-          return p.getText();
-        case VALUE_NUMBER_INT:
-        case VALUE_NUMBER_FLOAT:
-          return p.getNumberValue();
-        case VALUE_TRUE:
-          return Boolean.TRUE;
-        case VALUE_FALSE:
-          return Boolean.FALSE;
-        default:
-          return p.getText();
-      }
     }
 
     @Override

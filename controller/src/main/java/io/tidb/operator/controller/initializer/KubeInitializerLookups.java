@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tidb.operator.api.UnreadableResources;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.util.Comparator;
 import java.util.Optional;
@@ -23,7 +24,8 @@ public final class KubeInitializerLookups implements InitializerLookups {
 
   @Override
   public Optional<TidbCluster> cluster(String namespace, String name) {
-    return Optional.ofNullable(client.resources(TidbCluster.class).inNamespace(namespace).withName(name).get());
+    return Optional.ofNullable(client.resources(TidbCluster.class).inNamespace(namespace).withName(name).get())
+        .map(UnreadableResources::requireReadable);
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.tidb.operator.api.UnreadableResources;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +30,7 @@ public final class KubeMonitorReads implements MonitorReads {
 
   @Override
   public Optional<TidbCluster> tidbCluster(String namespace, String name) {
-    return tidbClusters.apply(new ResourceID(name, namespace));
+    return tidbClusters.apply(new ResourceID(name, namespace)).map(UnreadableResources::requireReadable);
   }
 
   @Override

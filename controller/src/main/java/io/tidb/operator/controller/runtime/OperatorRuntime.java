@@ -71,6 +71,9 @@ public final class OperatorRuntime implements AutoCloseable {
     // read (the one entry it compares with, PrunedItemStore); the others' field sets are skipped
     // as they are parsed, not built and thrown away.
     ApiObjects.keepOnlyManagedFieldsOf(ServerSideApplier.FIELD_MANAGER);
+    // A custom resource the model cannot hold is read as a stand-in (ValidatingReconciler leaves
+    // it alone and says why): failing its read stopped the informer, and JOSDK the process.
+    ApiObjects.readUnreadableResourcesAsStandIns();
     Operator operator =
         new Operator(
             o -> {

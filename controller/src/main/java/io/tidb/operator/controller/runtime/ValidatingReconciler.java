@@ -11,14 +11,17 @@ import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.tidb.operator.api.UnreadableResources;
 import io.tidb.operator.api.validation.AdmissionRules;
 import io.tidb.operator.api.validation.Violation;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,6 +86,11 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
   private final DefaultedPrimaries<P> defaulted =
       new DefaultedPrimaries<>(DefaultedPrimaries.DEFAULT_CAPACITY);
   private final Object ownedRegistration = new Object();
+  /** The Event reason of a resource the model could not read. */
+  public static final String REASON_UNREADABLE = "Unreadable";
+  private static final int UNREADABLE_REPORTS_KEPT = 1024;
+  /** The version of each unreadable resource (by uid) whose Event was sent. */
+  private final Map<String, String> unreadableReported = new ConcurrentHashMap<>();
   /** Owned informers not yet started ({@link ReconcileWork#ownedInformersOnFirstResource}); null once started. */
   private volatile List<EventSource<?, P>> pendingOwned;
 
@@ -177,6 +185,11 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
    */
   @Override
   public UpdateControl<P> reconcile(P stored, Context<P> context) throws Exception {
+    Optional<String> unreadable = UnreadableResources.reason(stored);
+    if (unreadable.isPresent()) {
+      reportUnreadable(stored, unreadable.get());
+      return UpdateControl.noUpdate();
+    }
     if (!gate.enter()) {
       LOG.debug("stopping: reconcile not started controller={} namespace={} name={}", name,
           stored.getMetadata().getNamespace(), stored.getMetadata().getName());
@@ -224,6 +237,11 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
       return DeleteControl.noFinalizerRemoval();
     }
     try {
+      Optional<String> unreadable = UnreadableResources.reason(stored);
+      if (unreadable.isPresent()) {
+        reportUnreadable(stored, unreadable.get());
+        return DeleteControl.noFinalizerRemoval();
+      }
       startOwnedInformers(context);
       return cleanup.get();
     } finally {
@@ -305,6 +323,33 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
     writeStatusIfChanged(stored, context, current, next);
     UpdateControl<P> control = UpdateControl.noUpdate();
     return outcome.requeueAfter(convergingRequeue).map(control::rescheduleAfter).orElse(control);
+  }
+
+  /**
+   * A resource the model could not read ({@link UnreadableResources}): its spec and status are
+   * unknown, so nothing is done with it, not even a status write (applying a status built from
+   * nothing would drop the fields the operator owns in the stored one); the clean-up of a deleted
+   * one keeps its finalizer. A Warning Event, once per version, says which field and what is
+   * allowed; a corrected version is reconciled as any update.
+   */
+  private void reportUnreadable(P stored, String reason) {
+    String uid = stored.getMetadata().getUid();
+    String version = stored.getMetadata().getResourceVersion();
+    metrics.reconciled(name, "unreadable", "read");
+    if (uid == null || version.equals(unreadableReported.put(uid, version))) {
+      return;
+    }
+    if (unreadableReported.size() > UNREADABLE_REPORTS_KEPT) {
+      unreadableReported.clear();
+      unreadableReported.put(uid, version);
+    }
+    String kind = stored.getKind();
+    events.warning(stored, REASON_UNREADABLE, "cannot read this " + kind + ": " + reason
+        + "; the operator leaves it and what it runs as they are until the field is corrected");
+    // the reason quotes the object's text: control characters out, so it cannot forge a line
+    LOG.warn("unreadable resource left alone controller={} namespace={} name={} resourceVersion={} reason=\"{}\"",
+        name, stored.getMetadata().getNamespace(), stored.getMetadata().getName(), version,
+        reason.replaceAll("\\p{Cntrl}", "?"));
   }
 
   private UpdateControl<P> invalid(
