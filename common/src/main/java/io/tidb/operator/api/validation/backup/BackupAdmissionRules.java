@@ -4,7 +4,9 @@ import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.defaulting.backup.BackupDefaulter;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.DerivedNameLengths;
 import io.tidb.operator.api.validation.Violation;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,7 +37,12 @@ public final class BackupAdmissionRules implements AdmissionRules<Backup> {
 
   @Override
   public List<Violation> validateCreateDefaulted(Backup defaulted) {
-    return BackupValidator.validate(defaulted);
+    List<Violation> out = new ArrayList<>(BackupValidator.validate(defaulted));
+    // backup-<name>; a log backup's commands run as backup-<name>-log-truncate and the like
+    boolean log = defaulted.getSpec() != null && "log".equals(defaulted.getSpec().getBackupMode());
+    DerivedNameLengths.check(defaulted.getMetadata(),
+        List.of(DerivedNameLengths.Derived.job("backup-", log ? "-log-truncate" : "")), out);
+    return out;
   }
 
   @Override

@@ -4,7 +4,9 @@ import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.defaulting.backup.BackupDefaulter;
 import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
 import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.DerivedNameLengths;
 import io.tidb.operator.api.validation.Violation;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,7 +37,18 @@ public final class BackupScheduleAdmissionRules implements AdmissionRules<Backup
 
   @Override
   public List<Violation> validateCreateDefaulted(BackupSchedule defaulted) {
-    return BackupScheduleValidator.validate(defaulted);
+    List<Violation> out = new ArrayList<>(BackupScheduleValidator.validate(defaulted));
+    // each backup is <name>-<yyyy-mm-ddThh-mm-ss>, run by the Job backup-<backup>; the log
+    // backup is log-<name>, its commands run as backup-log-<name>-log-truncate and the like
+    List<DerivedNameLengths.Derived> derived = new ArrayList<>();
+    if (defaulted.getSpec() == null || defaulted.getSpec().getBackupTemplate() != null) {
+      derived.add(DerivedNameLengths.Derived.job("backup-", "-yyyy-mm-ddthh-mm-ss"));
+    }
+    if (defaulted.getSpec() != null && defaulted.getSpec().getLogBackupTemplate() != null) {
+      derived.add(DerivedNameLengths.Derived.job("backup-log-", "-log-truncate"));
+    }
+    DerivedNameLengths.check(defaulted.getMetadata(), derived, out);
+    return out;
   }
 
   @Override

@@ -4,7 +4,9 @@ import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.defaulting.backup.BackupDefaulter;
 import io.tidb.operator.api.v1alpha1.backup.Restore;
 import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.DerivedNameLengths;
 import io.tidb.operator.api.validation.Violation;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,7 +37,10 @@ public final class RestoreAdmissionRules implements AdmissionRules<Restore> {
 
   @Override
   public List<Violation> validateCreateDefaulted(Restore defaulted) {
-    return RestoreValidator.validate(defaulted);
+    List<Violation> out = new ArrayList<>(RestoreValidator.validate(defaulted));
+    DerivedNameLengths.check(defaulted.getMetadata(),
+        List.of(DerivedNameLengths.Derived.job("restore-", "")), out);
+    return out;
   }
 
   @Override

@@ -21,6 +21,7 @@ import io.tidb.operator.api.v1alpha1.cluster.TikvSpec;
 import io.tidb.operator.api.v1alpha1.cluster.TiproxySpec;
 import io.tidb.operator.api.v1alpha1.shared.ServiceSpec;
 import io.tidb.operator.api.validation.AnnotationRules;
+import io.tidb.operator.api.validation.DerivedNameLengths;
 import io.tidb.operator.api.validation.IpAddresses;
 import io.tidb.operator.api.validation.Violation;
 import java.net.URI;
@@ -92,6 +93,7 @@ public final class TidbClusterValidator {
       return out;
     }
     List<Member> members = Components.members(spec);
+    DerivedNameLengths.check(tc.getMetadata(), derivedObjects(members), out);
     if (members.isEmpty() && isEmpty(spec.getVersion())) {
       out.add(Violation.required("spec.version", "must not be empty"));
     }
@@ -111,6 +113,24 @@ public final class TidbClusterValidator {
       }
     }
     return out;
+  }
+
+  /**
+   * The objects named after the cluster: each component's StatefulSet {@code <name>-<component>}
+   * (PD microservices are not run by this operator) and discovery's Service with PD.
+   */
+  static List<DerivedNameLengths.Derived> derivedObjects(List<Member> members) {
+    List<DerivedNameLengths.Derived> derived = new ArrayList<>();
+    for (Member m : members) {
+      if (m.name().startsWith("pdms")) {
+        continue;
+      }
+      derived.add(DerivedNameLengths.Derived.statefulSet("", "-" + m.name()));
+      if (m.name().equals("pd")) {
+        derived.add(DerivedNameLengths.Derived.service("", "-discovery"));
+      }
+    }
+    return derived;
   }
 
   /** The rules checked when a TidbCluster is updated, including {@link #validate} on the new object. */

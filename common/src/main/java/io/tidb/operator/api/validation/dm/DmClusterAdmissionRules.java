@@ -5,6 +5,7 @@ import io.tidb.operator.api.defaulting.dm.DmClusterDefaulter;
 import io.tidb.operator.api.v1alpha1.dm.DmCluster;
 import io.tidb.operator.api.v1alpha1.dm.DmClusterSpec;
 import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.DerivedNameLengths;
 import io.tidb.operator.api.validation.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +45,14 @@ public final class DmClusterAdmissionRules implements AdmissionRules<DmCluster> 
 
   @Override
   public List<Violation> validateCreateDefaulted(DmCluster defaulted) {
-    return DmClusterValidator.validate(defaulted);
+    List<Violation> out = new ArrayList<>(DmClusterValidator.validate(defaulted));
+    List<DerivedNameLengths.Derived> derived = new ArrayList<>();
+    derived.add(DerivedNameLengths.Derived.statefulSet("", "-dm-master"));
+    if (defaulted.getSpec() != null && defaulted.getSpec().getWorker() != null) {
+      derived.add(DerivedNameLengths.Derived.statefulSet("", "-dm-worker"));
+    }
+    DerivedNameLengths.check(defaulted.getMetadata(), derived, out);
+    return out;
   }
 
   @Override

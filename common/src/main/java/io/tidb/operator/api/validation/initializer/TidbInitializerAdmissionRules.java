@@ -3,7 +3,9 @@ package io.tidb.operator.api.validation.initializer;
 import io.tidb.operator.api.defaulting.FilledDefaults;
 import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
 import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.DerivedNameLengths;
 import io.tidb.operator.api.validation.Violation;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,7 +22,15 @@ public final class TidbInitializerAdmissionRules implements AdmissionRules<TidbI
 
   @Override
   public List<Violation> validateCreateDefaulted(TidbInitializer obj) {
-    return TidbInitializerValidator.validate(obj);
+    List<Violation> out = new ArrayList<>(TidbInitializerValidator.validate(obj));
+    // the Job is named after the cluster it initializes: <cluster>-tidb-initializer
+    String cluster = obj.getSpec() == null || obj.getSpec().getCluster() == null
+        ? null : obj.getSpec().getCluster().getName();
+    if (cluster != null) {
+      DerivedNameLengths.check("spec.cluster.name", cluster, cluster.length(),
+          List.of(DerivedNameLengths.Derived.job("", "-tidb-initializer")), out);
+    }
+    return out;
   }
 
   @Override

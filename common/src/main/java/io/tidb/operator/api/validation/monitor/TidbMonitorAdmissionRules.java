@@ -5,6 +5,7 @@ import io.tidb.operator.api.defaulting.monitor.TidbMonitorDefaulter;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitor;
 import io.tidb.operator.api.v1alpha1.monitor.TidbMonitorSpec;
 import io.tidb.operator.api.validation.AdmissionRules;
+import io.tidb.operator.api.validation.DerivedNameLengths;
 import io.tidb.operator.api.validation.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,15 @@ public final class TidbMonitorAdmissionRules implements AdmissionRules<TidbMonit
 
   @Override
   public List<Violation> validateCreateDefaulted(TidbMonitor defaulted) {
-    return TidbMonitorValidator.validate(defaulted);
+    List<Violation> out = new ArrayList<>(TidbMonitorValidator.validate(defaulted));
+    // <tm>-monitor is the StatefulSet, <tm>-monitor-reloader the longest Service; a second shard
+    // on adds -shard-<n> to both
+    Integer shards = defaulted.getSpec() == null ? null : defaulted.getSpec().getShards();
+    String shard = shards == null || shards <= 1 ? "" : "-shard-" + (shards - 1);
+    DerivedNameLengths.check(defaulted.getMetadata(), List.of(
+        DerivedNameLengths.Derived.statefulSet("", "-monitor" + shard),
+        DerivedNameLengths.Derived.service("", "-monitor-reloader" + shard)), out);
+    return out;
   }
 
   @Override
