@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.tidb.operator.api.ApiObjects;
+import io.tidb.operator.api.UnreadableResources;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
 import io.tidb.operator.api.v1alpha1.backup.BackupScheduleSpec;
@@ -189,11 +190,16 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
     }
   }
 
-  /** The schedule's Backups from the API server (not a cache), without those being deleted. */
+  /**
+   * The schedule's Backups from the API server (not a cache), without those being deleted, and
+   * without those the model cannot read ({@link UnreadableResources}): retention neither counts
+   * nor deletes a backup whose spec and status it does not know.
+   */
   private List<Backup> owned(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx) {
     return client.resources(Backup.class).inNamespace(ctx.namespace())
         .withLabel(BackupJob.BACKUP_SCHEDULE_LABEL, ctx.name()).list().getItems().stream()
         .filter(b -> BackupWork.ownedBy(b, ctx.stored()) && b.getMetadata().getDeletionTimestamp() == null)
+        .filter(b -> UnreadableResources.reason(b).isEmpty())
         .toList();
   }
 

@@ -213,6 +213,25 @@ final class BackupHarness implements AutoCloseable {
       return List.copyOf(seen);
     }
 
+    /**
+     * The phases seen once the watch has delivered {@code last}: a test's GET may see a phase
+     * before this watch's event of it arrives (10 s at most, then the phases seen so far).
+     */
+    List<String> seenThrough(String last) {
+      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      List<String> now = seen();
+      while (!now.contains(last) && System.nanoTime() < deadline) {
+        try {
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+        now = seen();
+      }
+      return now;
+    }
+
     @Override
     public void close() {
       watch.close();
