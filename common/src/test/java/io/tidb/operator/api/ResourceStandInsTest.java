@@ -94,9 +94,9 @@ class ResourceStandInsTest {
     Backup read = standIns().unmarshal("""
         {"apiVersion":"pingcap.com/v1alpha1","kind":"Backup",
          "metadata":{"name":"b","namespace":"ns","resourceVersion":"3"},
-         "spec":{"br":{"cluster":"basic"},"tolerations":"none"}}""", Backup.class);
+         "spec":{"br":{"cluster":"basic"},"affinity":"none"}}""", Backup.class);
     assertNull(read.getSpec());
-    assertTrue(UnreadableResources.reason(read).orElseThrow().startsWith("spec.tolerations: "));
+    assertTrue(UnreadableResources.reason(read).orElseThrow().startsWith("spec.affinity: "));
   }
 
   /** Without the attribute (every process but the controller) such an object fails as before. */
