@@ -28,6 +28,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -53,8 +54,19 @@ public final class KubeClients {
    */
   public static KubernetesClient create(
       Optional<Path> kubeconfig, MeterRegistry registry, double qps) {
-    Config config = configure(
-        kubeconfig.map(file -> Config.fromKubeconfig(read(file))).orElseGet(() -> new ConfigBuilder().build()));
+    return create(
+        kubeconfig.map(file -> Config.fromKubeconfig(read(file))).orElseGet(() -> new ConfigBuilder().build()),
+        registry, qps, http -> { });
+  }
+
+  /**
+   * As {@link #create(Optional, MeterRegistry, double)} for {@code config} ({@link #configure}d
+   * here), {@code more} given the HTTP client's builder last (a test's request recorders): the
+   * integration tests' operators get the process's client this way.
+   */
+  public static KubernetesClient create(
+      Config config, MeterRegistry registry, double qps, Consumer<HttpClient.Builder> more) {
+    configure(config);
     KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
         .withKubernetesSerialization(ApiObjects.serialization())
         .withHttpClientFactory(new CipherOrderedHttpClientFactory(
@@ -69,6 +81,7 @@ public final class KubeClients {
               }
               b.addOrReplaceInterceptor(KubeApiRequestMetrics.NAME, metrics);
               b.addOrReplaceInterceptor(AsciiWatchBodies.NAME, new AsciiWatchBodies());
+              more.accept(b);
             })
         .build();
   }

@@ -192,8 +192,9 @@ public final class BackupScheduleWork implements ReconcileWork<BackupSchedule, B
 
   /**
    * The schedule's Backups from the API server (not a cache), without those being deleted, and
-   * without those the model cannot read ({@link UnreadableResources}): retention neither counts
-   * nor deletes a backup whose spec and status it does not know.
+   * without those the model cannot read ({@link UnreadableResources}): retention does not count a
+   * backup whose spec and status it does not know, so it takes no place of a readable one kept to
+   * maxBackups (and, its phase unknown, it would never be deleted).
    */
   private List<Backup> owned(ResourceContext<BackupSchedule, BackupScheduleStatus> ctx) {
     return client.resources(Backup.class).inNamespace(ctx.namespace())

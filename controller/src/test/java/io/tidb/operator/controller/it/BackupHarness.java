@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -17,6 +16,7 @@ import io.tidb.operator.api.v1alpha1.backup.Restore;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.validation.backup.BackupAdmissionRules;
 import io.tidb.operator.api.validation.backup.RestoreAdmissionRules;
+import io.tidb.operator.controller.KubeClients;
 import io.tidb.operator.controller.backup.BackupController;
 import io.tidb.operator.controller.backup.BackupSettings;
 import io.tidb.operator.controller.backup.LogCheckpoints;
@@ -96,8 +96,8 @@ final class BackupHarness implements AutoCloseable {
   }
 
   void startOperator() {
-    operatorClient = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(access.kubeConfigYaml())).build();
     SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
+    operatorClient = KubeClients.create(Config.fromKubeconfig(access.kubeConfigYaml()), registry, 0, b -> { });
     ControllerSettings settings = new ControllerSettings(
         Set.of(namespace), 2, Duration.ofSeconds(30), Duration.ofSeconds(1), Optional.empty(),
         new InetSocketAddress("127.0.0.1", 0), new ComponentUrls(pd.pdUrlTemplate(), pd.tidbStatusUrlTemplate(),

@@ -3,21 +3,17 @@ package io.tidb.operator.controller.it;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.controller.ControllerMain;
 import io.tidb.operator.controller.KubeClients;
-import io.tidb.operator.controller.fixtures.TestCertificates;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.config.FailoverSettings;
+import io.tidb.operator.controller.fixtures.TestCertificates;
 import io.tidb.operator.controller.initializer.InitializerSettings;
-import io.tidb.operator.controller.runtime.AsciiWatchBodies;
-import io.tidb.operator.controller.runtime.KubeApiRequestMetrics;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.ReconcileMetrics;
 import io.tidb.operator.pdsim.ClusterKey;
@@ -39,10 +35,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import javax.net.ssl.SSLContext;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
+import javax.net.ssl.SSLContext;
 
 /**
  * One test namespace on the local control plane with a PD simulator deriving PD and TiDB from the
@@ -198,24 +194,14 @@ final class ControllerHarness implements AutoCloseable {
     SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
     RequestRecorder writes = RequestRecorder.writes();
     RequestRecorder reads = RequestRecorder.reads();
-    Config config = KubeClients.configure(Config.fromKubeconfig(access.kubeConfigYaml()));
+    Config config = Config.fromKubeconfig(access.kubeConfigYaml());
     if (apiServerUrl != null) {
       config.setMasterUrl(apiServerUrl);
     }
-    // The JSON mapping ControllerMain's client has (KubeClients.create): watch events read once,
-    // of managedFields only the operator's own apply entry; and its watch bodies as ASCII.
-    KubernetesClient client =
-        new KubernetesClientBuilder()
-            .withConfig(config)
-            .withKubernetesSerialization(ApiObjects.serialization())
-            .withHttpClientBuilderConsumer(
-                b ->
-                    b.addOrReplaceInterceptor(
-                            KubeApiRequestMetrics.NAME, new KubeApiRequestMetrics(registry))
-                        .addOrReplaceInterceptor(AsciiWatchBodies.NAME, new AsciiWatchBodies())
-                        .addOrReplaceInterceptor("it-write-recorder", writes)
-                        .addOrReplaceInterceptor("it-read-recorder", reads))
-            .build();
+    // ControllerMain's client (its JSON mapping, HTTP watches, interceptors), and the recorders
+    KubernetesClient client = KubeClients.create(config, registry, 0,
+        b -> b.addOrReplaceInterceptor("it-write-recorder", writes)
+            .addOrReplaceInterceptor("it-read-recorder", reads));
     // as ControllerMain does: the controllers are built once the client's connection is open
     KubeClients.awaitConnection(KubeClients.connect(client));
     ControllerSettings settings =

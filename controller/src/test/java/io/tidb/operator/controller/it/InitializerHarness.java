@@ -4,21 +4,21 @@ import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.cluster.TidbCluster;
 import io.tidb.operator.api.v1alpha1.initializer.TidbInitializer;
 import io.tidb.operator.api.validation.initializer.TidbInitializerAdmissionRules;
+import io.tidb.operator.controller.KubeClients;
+import io.tidb.operator.controller.config.ComponentUrls;
+import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.controller.initializer.InitializerJob;
 import io.tidb.operator.controller.initializer.InitializerSettings;
 import io.tidb.operator.controller.initializer.TidbInitializerController;
 import io.tidb.operator.controller.runtime.OperatorRuntime;
 import io.tidb.operator.controller.runtime.ReconcileMetrics;
 import io.tidb.operator.controller.runtime.RuntimeServices;
-import io.tidb.operator.controller.config.ComponentUrls;
-import io.tidb.operator.controller.config.ControllerSettings;
 import io.tidb.operator.testsupport.Await;
 import io.tidb.operator.testsupport.ClusterAccess;
 import io.tidb.operator.testsupport.ProjectCrds;
@@ -71,11 +71,9 @@ final class InitializerHarness implements AutoCloseable {
 
   void startOperator() {
     writes = RequestRecorder.writes();
-    operatorClient = new KubernetesClientBuilder()
-        .withConfig(Config.fromKubeconfig(access.kubeConfigYaml()))
-        .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("it-write-recorder", writes))
-        .build();
     SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
+    operatorClient = KubeClients.create(Config.fromKubeconfig(access.kubeConfigYaml()), registry, 0,
+        b -> b.addOrReplaceInterceptor("it-write-recorder", writes));
     metrics = registry;
     ControllerSettings settings = new ControllerSettings(
         Set.of(namespace), 2, Duration.ofSeconds(30), Duration.ofSeconds(1), Optional.empty(),

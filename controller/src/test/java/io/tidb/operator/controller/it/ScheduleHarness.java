@@ -2,13 +2,13 @@ package io.tidb.operator.controller.it;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tidb.operator.api.ApiObjects;
 import io.tidb.operator.api.v1alpha1.backup.Backup;
 import io.tidb.operator.api.v1alpha1.backup.BackupSchedule;
 import io.tidb.operator.api.v1alpha1.backup.BackupStatus;
 import io.tidb.operator.api.validation.backup.BackupScheduleAdmissionRules;
+import io.tidb.operator.controller.KubeClients;
 import io.tidb.operator.controller.backup.BackupScheduleController;
 import io.tidb.operator.controller.config.ComponentUrls;
 import io.tidb.operator.controller.config.ControllerSettings;
@@ -65,8 +65,8 @@ final class ScheduleHarness implements AutoCloseable {
         return now.get();
       }
     };
-    operatorClient = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(access.kubeConfigYaml())).build();
     SimpleMeterRegistry registry = unsettled.of(new SimpleMeterRegistry());
+    operatorClient = KubeClients.create(Config.fromKubeconfig(access.kubeConfigYaml()), registry, 0, b -> { });
     ControllerSettings settings = new ControllerSettings(Set.of(ns), 2, Duration.ofSeconds(30), Duration.ofMillis(300),
         Optional.empty(), new InetSocketAddress("127.0.0.1", 0), ComponentUrls.defaults(), "tidb-operator-java/controller:it",
         identity);
