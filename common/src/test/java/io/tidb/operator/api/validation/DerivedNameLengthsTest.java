@@ -118,31 +118,10 @@ class DerivedNameLengthsTest {
           cluster: {name: %s}
           initSql: "select 1;"
         """, n), new TidbInitializerAdmissionRules(), "spec.cluster.name");
-    longestIs(56, n -> parse(Backup.class, """
-        apiVersion: pingcap.com/v1alpha1
-        kind: Backup
-        metadata: {name: %s}
-        spec:
-          br: {cluster: basic}
-          s3: {provider: aws, region: us-west-1, bucket: b, prefix: p}
-        """, n), new BackupAdmissionRules(), "metadata.name");
-    longestIs(43, n -> parse(Backup.class, """
-        apiVersion: pingcap.com/v1alpha1
-        kind: Backup
-        metadata: {name: %s}
-        spec:
-          backupMode: log
-          br: {cluster: basic}
-          s3: {provider: aws, region: us-west-1, bucket: b, prefix: p}
-        """, n), new BackupAdmissionRules(), "metadata.name");
-    longestIs(55, n -> parse(Restore.class, """
-        apiVersion: pingcap.com/v1alpha1
-        kind: Restore
-        metadata: {name: %s}
-        spec:
-          br: {cluster: basic}
-          s3: {provider: aws, region: us-west-1, bucket: b, prefix: p}
-        """, n), new RestoreAdmissionRules(), "metadata.name");
+    longestIs(56, n -> parse(Backup.class, brJob("Backup", ""), n), new BackupAdmissionRules(), "metadata.name");
+    longestIs(43, n -> parse(Backup.class, brJob("Backup", "backupMode: log"), n), new BackupAdmissionRules(),
+        "metadata.name");
+    longestIs(55, n -> parse(Restore.class, brJob("Restore", ""), n), new RestoreAdmissionRules(), "metadata.name");
     longestIs(36, n -> parse(BackupSchedule.class, """
         apiVersion: pingcap.com/v1alpha1
         kind: BackupSchedule
@@ -153,6 +132,19 @@ class DerivedNameLengthsTest {
             br: {cluster: basic}
             s3: {provider: aws, region: us-west-1, bucket: b, prefix: p}
         """, n), new BackupScheduleAdmissionRules(), "metadata.name");
+  }
+
+  /** A Backup or Restore of cluster {@code basic} to S3, named by the test, with {@code extra} in its spec. */
+  private static String brJob(String kind, String extra) {
+    return """
+        apiVersion: pingcap.com/v1alpha1
+        kind: %s
+        metadata: {name: %%s}
+        spec:
+          %s
+          br: {cluster: basic}
+          s3: {provider: aws, region: us-west-1, bucket: b, prefix: p}
+        """.formatted(kind, extra);
   }
 
   private static <T> T parse(Class<T> type, String yaml, int length) {
