@@ -71,6 +71,12 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
 
   private static final Logger LOG = LoggerFactory.getLogger(ValidatingReconciler.class);
 
+  /** The Event reason of a resource the model could not read. */
+  public static final String REASON_UNREADABLE = "Unreadable";
+
+  /** How many unreadable resources' reported versions are kept (then forgotten at once). */
+  private static final int UNREADABLE_REPORTS_KEPT = 1024;
+
   private final String name;
   private final AdmissionRules<P> rules;
   private final StatusAccess<S> statuses;
@@ -86,9 +92,6 @@ public abstract class ValidatingReconciler<P extends CustomResource<?, S>, S>
   private final DefaultedPrimaries<P> defaulted =
       new DefaultedPrimaries<>(DefaultedPrimaries.DEFAULT_CAPACITY);
   private final Object ownedRegistration = new Object();
-  /** The Event reason of a resource the model could not read. */
-  public static final String REASON_UNREADABLE = "Unreadable";
-  private static final int UNREADABLE_REPORTS_KEPT = 1024;
   /** The version of each unreadable resource (by uid) whose Event was sent. */
   private final Map<String, String> unreadableReported = new ConcurrentHashMap<>();
   /** Owned informers not yet started ({@link ReconcileWork#ownedInformersOnFirstResource}); null once started. */
