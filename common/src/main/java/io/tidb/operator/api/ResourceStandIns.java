@@ -69,7 +69,9 @@ final class ResourceStandIns extends BeanDeserializerModifier {
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      if (!p.hasToken(JsonToken.START_OBJECT) || !bean.getValueInstantiator().canCreateUsingDefault()) {
+      if (ctxt.getAttribute(ATTRIBUTE) == null
+          || !p.hasToken(JsonToken.START_OBJECT)
+          || !bean.getValueInstantiator().canCreateUsingDefault()) {
         return bean.deserialize(p, ctxt);
       }
       return deserializeInto(p, ctxt, bean.getValueInstantiator().createUsingDefault(ctxt));

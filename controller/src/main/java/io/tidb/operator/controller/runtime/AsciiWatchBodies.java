@@ -29,7 +29,7 @@ public final class AsciiWatchBodies implements Interceptor {
   @Override
   public AsyncBody.Consumer<List<ByteBuffer>> consumer(
       AsyncBody.Consumer<List<ByteBuffer>> consumer, HttpRequest request) {
-    if (!KubeApiRateLimit.isWatch(request)) {
+    if (!KubeApiRequestMetrics.RequestKind.isWatch(request)) {
       return consumer;
     }
     JsonAsciiEscaper escaper = new JsonAsciiEscaper();

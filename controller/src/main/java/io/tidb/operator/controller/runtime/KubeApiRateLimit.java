@@ -43,16 +43,12 @@ public final class KubeApiRateLimit implements Interceptor {
 
   @Override
   public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
-    if (isWatch(request)) {
+    if (KubeApiRequestMetrics.RequestKind.isWatch(request)) {
       return;
     }
     double waited = permits.acquire();
     if (waited > 0) {
       throttled.increment(waited);
     }
-  }
-
-  static boolean isWatch(HttpRequest request) {
-    return "watch".equals(KubeApiRequestMetrics.RequestKind.of(request.method(), request.uri()).verb());
   }
 }

@@ -65,6 +65,14 @@ public final class KubeApiRequestMetrics implements Interceptor {
     }
 
     /**
+     * Whether {@code request} is a watch: a long-lived stream rather than one request's load (the
+     * rate limit lets it pass), whose body fabric8 splits into events ({@link AsciiWatchBodies}).
+     */
+    public static boolean isWatch(HttpRequest request) {
+      return "watch".equals(of(request.method(), request.uri()).verb());
+    }
+
+    /**
      * The resource plural, with the subresource after a slash: {@code /api/v1/namespaces/a/pods}
      * is {@code pods}, {@code /apis/pingcap.com/v1alpha1/namespaces/a/tidbclusters/b/status} is
      * {@code tidbclusters/status}.

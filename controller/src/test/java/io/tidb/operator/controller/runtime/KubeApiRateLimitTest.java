@@ -31,12 +31,6 @@ class KubeApiRateLimitTest {
   }
 
   @Test
-  void watchesAreToldFromReads() {
-    assertTrue(KubeApiRateLimit.isWatch(get("https://127.0.0.1/api/v1/pods?watch=true&resourceVersion=1")));
-    assertFalse(KubeApiRateLimit.isWatch(get("https://127.0.0.1/api/v1/pods?resourceVersion=1")));
-  }
-
-  @Test
   void timeSpentWaitingIsCounted() {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     // 2 permits per second: the second request waits about half a second for its permit.

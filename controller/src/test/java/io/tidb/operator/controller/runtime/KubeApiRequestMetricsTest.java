@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.StandardHttpRequest;
 import io.tidb.operator.controller.runtime.KubeApiRequestMetrics.RequestKind;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
@@ -48,5 +50,15 @@ class KubeApiRequestMetricsTest {
     assertTrue(new RequestKind("create", "x").isWrite());
     assertFalse(new RequestKind("watch", "x").isWrite());
     assertFalse(new RequestKind("get", "x").isWrite());
+  }
+
+  @Test
+  void watchesAreToldFromReads() {
+    assertTrue(RequestKind.isWatch(get("https://127.0.0.1/api/v1/pods?watch=true&resourceVersion=1")));
+    assertFalse(RequestKind.isWatch(get("https://127.0.0.1/api/v1/pods?resourceVersion=1")));
+  }
+
+  private static HttpRequest get(String uri) {
+    return new StandardHttpRequest.Builder().uri(URI.create(uri)).build();
   }
 }
